@@ -1,0 +1,105 @@
+"""The contract every rules engine keeps, the one exception it raises, and the registry.
+
+The contract follows OpenSpiel's Game/State split, with states as plain JSON-serialisable data:
+``initial_state`` -> ``legal_actions`` / ``apply`` -> ``is_terminal`` / ``scores``, and
+``observation`` as the only way hidden information leaves an engine.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterable
+from functools import cache
+from typing import Any, Protocol, runtime_checkable
+
+State = dict[str, Any]
+
+# Engine name -> "module:Class". Modules are imported on first use, so the site pays only for
+# the games it serves.
+_REGISTRY: dict[str, str] = {
+    "africa": "games.engines.africa:AfricaEngine",
+}
+
+
+class IllegalAction(ValueError):
+    """An action that the rules do not allow in this state, or text that is no action at all.
+
+    ``reason`` is a sentence a player understands ("E4 is not next to your researcher"). The
+    state the action was tried on is unchanged.
+    """
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+@runtime_checkable
+class Engine(Protocol):
+    """What the site and the conformance tests expect of every engine.
+
+    States are JSON-serialisable dicts. ``apply`` never changes its input. Randomness comes
+    only from ``seed`` (and options that fix a layout), so the same seed, options and actions
+    always give the same states.
+    """
+
+    name: str
+    min_players: int
+    max_players: int
+
+    def initial_state(self, num_players: int, seed: int, options: dict[str, Any]) -> State:
+        """The state before the first action. Raises ValueError for bad counts or options."""
+
+    def current_player(self, state: State) -> int | None:
+        """The seat index to act, or None once the game is over."""
+
+    def legal_actions(self, state: State) -> list[str]:
+        """Every legal canonical action string, sorted; [] once the game is over."""
+
+    def apply(self, state: State, action: str) -> State:
+        """A new state after ``action``. Raises IllegalAction; ``state`` is never changed."""
+
+    def is_terminal(self, state: State) -> bool:
+        """True once the game is over."""
+
+    def scores(self, state: State) -> list[int]:
+        """Each seat's current total, in seat order."""
+
+    def observation(self, state: State, viewer: int | None) -> dict[str, Any]:
+        """What seat ``viewer`` (None: a spectator) may see, as JSON-serialisable data."""
+
+
+def engine_names() -> list[str]:
+    """The names of all registered engines, sorted."""
+    return sorted(_REGISTRY)
+
+
+@cache
+def get_engine(name: str) -> Engine:
+    """The engine registered as ``name`` (one shared instance; engines hold no game state).
+
+    Raises KeyError with the known names when ``name`` is not registered.
+    """
+    try:
+        target = _REGISTRY[name]
+    except KeyError:
+        raise KeyError(f"unknown game {name!r}; known games: {', '.join(engine_names())}") from None
+    module_name, _, class_name = target.partition(":")
+    return getattr(importlib.import_module(module_name), class_name)()
+
+
+def replay(
+    engine: Engine,
+    num_players: int,
+    seed: int,
+    options: dict[str, Any],
+    actions: Iterable[str],
+) -> State:
+    """The state reached by applying ``actions`` in order from the initial state.
+
+    This is how the site rebuilds a game from its move log. Raises IllegalAction (from the
+    first action that does not apply) or ValueError (bad set-up).
+    """
+    state = engine.initial_state(num_players=num_players, seed=seed, options=options)
+    for action in actions:
+        state = engine.apply(state, action)
+    return state
