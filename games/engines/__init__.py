@@ -8,6 +8,13 @@ Every engine follows the same contract (see ``Engine``) and is found by name thr
 ``get_engine``.
 """
 
-from games.engines.base import Engine, IllegalAction, engine_names, get_engine, replay
+from games.engines.base import (
+    Engine,
+    IllegalAction,
+    engine_names,
+    get_engine,
+    gettext_noop,
+    replay,
+)
 
-__all__ = ["Engine", "IllegalAction", "engine_names", "get_engine", "replay"]
+__all__ = ["Engine", "IllegalAction", "engine_names", "get_engine", "gettext_noop", "replay"]

@@ -21,16 +21,29 @@ _REGISTRY: dict[str, str] = {
 }
 
 
+def gettext_noop(message: str) -> str:
+    """Mark ``message`` for translation without translating it (engines know no language).
+
+    Engines import it as ``_`` so that ``makemessages`` collects their player-facing texts;
+    the site translates them with the same template and parameters when it shows them.
+    """
+    return message
+
+
 class IllegalAction(ValueError):
     """An action that the rules do not allow in this state, or text that is no action at all.
 
-    ``reason`` is a sentence a player understands ("E4 is not next to your researcher"). The
-    state the action was tried on is unchanged.
+    ``template`` is an English sentence with ``{name}`` fields, marked for translation with
+    ``gettext_noop``; ``params`` fill it. ``reason`` is the filled English sentence a player
+    understands ("E4 is not next to your researcher"). The state the action was tried on is
+    unchanged.
     """
 
-    def __init__(self, reason: str):
-        super().__init__(reason)
-        self.reason = reason
+    def __init__(self, template: str, **params: Any):
+        self.template = template
+        self.params = params
+        self.reason = template.format(**params)
+        super().__init__(self.reason)
 
 
 @runtime_checkable
