@@ -1,0 +1,73 @@
+"""Forms for signing up and for a player's preferences."""
+
+import zoneinfo
+
+from allauth.account.forms import SignupForm as AllauthSignupForm
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from accounts.models import User, display_name_validator
+
+TIME_ZONE_CHOICES = [
+    (name, name.replace("_", " ")) for name in sorted(zoneinfo.available_timezones())
+]
+
+
+def _check_display_name_free(name: str, exclude_pk=None) -> str:
+    """Return ``name`` with runs of blanks folded; raise ValidationError if another user has it
+    (compared without regard to case)."""
+    name = " ".join(name.split())
+    taken = User.objects.filter(display_name__iexact=name)
+    if exclude_pk is not None:
+        taken = taken.exclude(pk=exclude_pk)
+    if taken.exists():
+        raise forms.ValidationError(_("This display name is already taken."))
+    return name
+
+
+class SignupForm(AllauthSignupForm):
+    """allauth's sign-up form with the display name other players will see."""
+
+    display_name = forms.CharField(
+        label=_("Display name"),
+        max_length=30,
+        validators=[display_name_validator],
+        help_text=_("How other players see you in games. Up to 30 characters."),
+        widget=forms.TextInput(attrs={"autocomplete": "nickname"}),
+    )
+    field_order = ["email", "display_name", "password1", "password2"]
+
+    def clean_display_name(self):
+        return _check_display_name_free(self.cleaned_data["display_name"])
+
+
+class PreferencesForm(forms.ModelForm):
+    """The settings page: display name, language, time zone and turn notifications."""
+
+    time_zone = forms.ChoiceField(label=_("Time zone"), choices=TIME_ZONE_CHOICES)
+
+    class Meta:
+        model = User
+        fields = [
+            "display_name",
+            "language",
+            "time_zone",
+            "notifications",
+            "quiet_hours_start",
+            "quiet_hours_end",
+        ]
+        widgets = {
+            "notifications": forms.RadioSelect,
+            "quiet_hours_start": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+            "quiet_hours_end": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+        }
+
+    def clean_display_name(self):
+        return _check_display_name_free(self.cleaned_data["display_name"], self.instance.pk)
+
+    def clean(self):
+        cleaned = super().clean()
+        start, end = cleaned.get("quiet_hours_start"), cleaned.get("quiet_hours_end")
+        if (start is None) != (end is None):
+            raise forms.ValidationError(_("Give both ends of your quiet hours, or neither."))
+        return cleaned

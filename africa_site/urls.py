@@ -1,0 +1,15 @@
+"""The site's URL map: pages by area, allauth's account pages, the admin and i18n."""
+
+from django.contrib import admin
+from django.urls import include, path
+
+from accounts import views as account_views
+from africa_site import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("accounts/settings/", account_views.preferences, name="account_settings"),
+    path("accounts/", include("allauth.urls")),
+    path("i18n/setlang/", account_views.set_language, name="set_language"),
+    path("admin/", admin.site.urls),
+]

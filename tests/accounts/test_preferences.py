@@ -1,0 +1,88 @@
+"""The settings page: display name, language, time zone and notifications."""
+
+import pytest
+from django.urls import reverse
+
+pytestmark = pytest.mark.django_db
+
+VALID = {
+    "display_name": "Alice",
+    "language": "en",
+    "time_zone": "UTC",
+    "notifications": "each_turn",
+    "quiet_hours_start": "",
+    "quiet_hours_end": "",
+}
+
+
+def test_visitor_is_sent_to_login(client):
+    response = client.get(reverse("account_settings"))
+
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("account_login"))
+
+
+def test_player_changes_settings_and_sees_them_saved(client, alice):
+    client.force_login(alice)
+    data = VALID | {
+        "display_name": "Alice Tinné",
+        "time_zone": "Africa/Cairo",
+        "notifications": "daily_digest",
+        "quiet_hours_start": "22:00",
+        "quiet_hours_end": "07:30",
+    }
+
+    response = client.post(reverse("account_settings"), data, follow=True)
+
+    alice.refresh_from_db()
+    assert alice.display_name == "Alice Tinné"
+    assert alice.time_zone == "Africa/Cairo"
+    assert alice.notifications == "daily_digest"
+    assert alice.quiet_hours_start.strftime("%H:%M") == "22:00"
+    assert "Your settings are saved." in response.content.decode()
+
+
+def test_choosing_french_serves_the_site_in_french(client, alice):
+    client.force_login(alice)
+
+    response = client.post(reverse("account_settings"), VALID | {"language": "fr"}, follow=True)
+
+    assert response["Content-Language"] == "fr"
+    assert '<html lang="fr">' in response.content.decode()
+    assert client.get(reverse("home"))["Content-Language"] == "fr"
+
+
+def test_language_switcher_remembers_the_choice_on_the_account(client, alice):
+    client.force_login(alice)
+
+    client.post(reverse("set_language"), {"language": "nl", "next": "/"})
+
+    alice.refresh_from_db()
+    assert alice.language == "nl"
+    assert client.get(reverse("home"))["Content-Language"] == "nl"
+
+
+def test_language_switcher_works_for_visitors(client):
+    client.post(reverse("set_language"), {"language": "fr", "next": "/"})
+
+    assert client.get(reverse("home"))["Content-Language"] == "fr"
+
+
+@pytest.mark.parametrize(
+    ("change", "error"),
+    [
+        ({"time_zone": "Mars/Olympus"}, "Select a valid choice"),
+        ({"quiet_hours_start": "22:00"}, "Give both ends of your quiet hours, or neither."),
+        ({"display_name": "bob"}, "This display name is already taken."),
+        ({"language": "de"}, "Select a valid choice"),
+    ],
+)
+def test_bad_settings_are_refused_and_change_nothing(client, alice, bob, change, error):
+    client.force_login(alice)
+
+    response = client.post(reverse("account_settings"), VALID | {"language": "fr"} | change)
+
+    assert response.status_code == 200
+    assert error in response.content.decode()
+    alice.refresh_from_db()
+    assert alice.language == "en"

@@ -1,0 +1,41 @@
+"""Headless Chromium (Debian's package) driven by Playwright against the live test server.
+
+Playwright's own browser downloads are never used: the launch names /usr/bin/chromium.
+"""
+
+import pytest
+
+from tests.conftest import CHROMIUM
+
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture
+def browser(monkeypatch):
+    from playwright.sync_api import sync_playwright
+
+    # Playwright's sync API runs an event loop in the test's thread; the ORM calls that
+    # fixtures make in that thread are still synchronous.
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    yield page
+    context.close()

@@ -1,0 +1,101 @@
+"""The settings: embedded defaults for a laptop, hardened defaults for production."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SERVICE_VARIABLES = {
+    "DATABASE_URL",
+    "CELERY_BROKER_URL",
+    "REDIS_URL",
+    "EMAIL_URL",
+    "SECRET_KEY",
+    "DEBUG",
+    "ALLOWED_HOSTS",
+}
+
+
+def manage(args, extra_env, tmp_path):
+    env = {k: v for k, v in os.environ.items() if k not in SERVICE_VARIABLES}
+    env |= {"VAR_DIR": str(tmp_path / "var"), "DJANGO_SETTINGS_MODULE": "africa_site.settings"}
+    env |= extra_env
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+PRINT_SETTINGS = (
+    "from django.conf import settings; "
+    "print(settings.DATABASES['default']['ENGINE']); "
+    "print(settings.CELERY_BROKER_URL); "
+    "print(settings.EMAIL_BACKEND); "
+    "print(settings.CACHES['default']['BACKEND']); "
+    "print(settings.DEBUG)"
+)
+
+
+def test_default_settings_need_no_external_service(tmp_path):
+    result = manage(["shell", "-v", "0", "-c", PRINT_SETTINGS], {}, tmp_path)
+
+    assert result.returncode == 0, result.stderr
+    engine, broker, mail, cache, debug = result.stdout.split()
+    assert engine == "django.db.backends.sqlite3"
+    assert broker == "filesystem://"
+    assert mail == "django.core.mail.backends.filebased.EmailBackend"
+    assert cache == "django.core.cache.backends.filebased.FileBasedCache"
+    assert debug == "True"
+    assert (tmp_path / "var" / "celery" / "queue").is_dir()
+
+
+def test_default_settings_migrate_and_pass_the_checks(tmp_path):
+    result = manage(["migrate", "--noinput"], {}, tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "var" / "db.sqlite3").exists()
+
+    assert manage(["check"], {}, tmp_path).returncode == 0
+
+
+PRODUCTION = {
+    "SECRET_KEY": "x7Kq!p2VdLm9#sRt4Wz8@Yb3Nc6&Hj1Fg5Ue0Ai-Oo_Pl*Mk(Qw)Er+Ty=Xu?Zv",
+    "ALLOWED_HOSTS": "africa.example.org",
+    "DATABASE_URL": "postgres://africa@db.example.org:5432/africa",
+    "REDIS_URL": "redis://cache.example.org:6379/0",
+    "CELERY_BROKER_URL": "redis://cache.example.org:6379/1",
+    "EMAIL_URL": "smtp+tls://mailer:secret@smtp.example.org:587",
+}
+
+
+def test_production_settings_pass_the_deployment_checklist(tmp_path):
+    result = manage(["check", "--deploy", "--fail-level", "WARNING"], PRODUCTION, tmp_path)
+
+    assert result.returncode == 0, result.stderr + result.stdout
+    assert "System check identified no issues" in result.stdout
+
+
+def test_production_settings_use_the_named_services(tmp_path):
+    result = manage(["shell", "-v", "0", "-c", PRINT_SETTINGS], PRODUCTION, tmp_path)
+
+    assert result.returncode == 0, result.stderr
+    engine, broker, mail, cache, debug = result.stdout.split()
+    assert engine == "django.db.backends.postgresql"
+    assert broker == "redis://cache.example.org:6379/1"
+    assert mail == "django.core.mail.backends.smtp.EmailBackend"
+    assert cache == "django.core.cache.backends.redis.RedisCache"
+    assert debug == "False"
+
+
+@pytest.mark.parametrize("debug", ["", "DEBUG=True"])
+def test_debug_can_be_forced_on_only_explicitly(tmp_path, debug):
+    extra = PRODUCTION | (dict([debug.split("=")]) if debug else {})
+    result = manage(["shell", "-v", "0", "-c", PRINT_SETTINGS], extra, tmp_path)
+
+    assert result.stdout.split()[-1] == ("True" if debug else "False")
