@@ -36,6 +36,7 @@ def browser(monkeypatch):
 @pytest.fixture
 def page(browser):
     context = browser.new_context(viewport={"width": 360, "height": 740})
+    context.set_default_timeout(10_000)
     page = context.new_page()
     yield page
     context.close()

@@ -15,8 +15,8 @@ def test_newcomer_signs_up_verifies_and_logs_in(live_server, page, tmp_path):
 
     page.get_by_label("Email").fill("dora@example.com")
     page.get_by_label("Display name").fill("Dora")
-    page.get_by_label("Password", exact=True).fill(password)
-    page.get_by_label("Password (again)").fill(password)
+    page.get_by_label("Password:", exact=True).fill(password)
+    page.get_by_label("Password (again):", exact=True).fill(password)
     page.get_by_role("button", name="Sign Up").click()
     page.wait_for_url("**/accounts/confirm-email/")
     page.screenshot(path=tmp_path / "1-verification-sent.png", full_page=True)

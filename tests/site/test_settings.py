@@ -43,11 +43,16 @@ PRINT_SETTINGS = (
 )
 
 
-def test_default_settings_need_no_external_service(tmp_path):
-    result = manage(["shell", "-v", "0", "-c", PRINT_SETTINGS], {}, tmp_path)
-
+def printed_settings(extra_env, tmp_path) -> list[str]:
+    """The database engine, broker, mail backend, cache backend and DEBUG under ``extra_env``."""
+    result = manage(["shell", "-v", "0", "-c", PRINT_SETTINGS], extra_env, tmp_path)
     assert result.returncode == 0, result.stderr
-    engine, broker, mail, cache, debug = result.stdout.split()
+    return result.stdout.split()
+
+
+def test_default_settings_need_no_external_service(tmp_path):
+    engine, broker, mail, cache, debug = printed_settings({}, tmp_path)
+
     assert engine == "django.db.backends.sqlite3"
     assert broker == "filesystem://"
     assert mail == "django.core.mail.backends.filebased.EmailBackend"
@@ -82,10 +87,8 @@ def test_production_settings_pass_the_deployment_checklist(tmp_path):
 
 
 def test_production_settings_use_the_named_services(tmp_path):
-    result = manage(["shell", "-v", "0", "-c", PRINT_SETTINGS], PRODUCTION, tmp_path)
+    engine, broker, mail, cache, debug = printed_settings(PRODUCTION, tmp_path)
 
-    assert result.returncode == 0, result.stderr
-    engine, broker, mail, cache, debug = result.stdout.split()
     assert engine == "django.db.backends.postgresql"
     assert broker == "redis://cache.example.org:6379/1"
     assert mail == "django.core.mail.backends.smtp.EmailBackend"
@@ -96,6 +99,5 @@ def test_production_settings_use_the_named_services(tmp_path):
 @pytest.mark.parametrize("debug", ["", "DEBUG=True"])
 def test_debug_can_be_forced_on_only_explicitly(tmp_path, debug):
     extra = PRODUCTION | (dict([debug.split("=")]) if debug else {})
-    result = manage(["shell", "-v", "0", "-c", PRINT_SETTINGS], extra, tmp_path)
 
-    assert result.stdout.split()[-1] == ("True" if debug else "False")
+    assert printed_settings(extra, tmp_path)[-1] == ("True" if debug else "False")
