@@ -7,7 +7,7 @@ import pytest
 
 from games.engines import IllegalAction, get_engine
 from tests.engines.africa_position import play, position
-from tests.engines.test_conformance import _africa_chooser
+from tests.engines.test_conformance import choose_action
 
 ENGINE = get_engine("africa")
 MARKER_CELLS = [c for c in ENGINE.board.cells if c not in ENGINE.board.start_cities]
@@ -167,7 +167,7 @@ def test_no_face_down_marker_shows_in_any_observation_while_the_game_runs(num_pl
                 assert f'"{code}"' not in text
             for cell in state["hidden"]:
                 assert view["cells"][cell]["marker"] == "hidden"
-        state = ENGINE.apply(state, _africa_chooser(rng, ENGINE.legal_actions(state)))
+        state = ENGINE.apply(state, choose_action("africa", rng, ENGINE.legal_actions(state)))
 
 
 def test_apply_leaves_a_pending_state_unchanged():

@@ -39,7 +39,8 @@ CHOOSERS = {"africa": _africa_chooser}
 GARBAGE = ["", "   ", "dance", "uncover Z99", "end end", "42", "P1", "\t\n", "ünïcode", "--"]
 
 
-def _choose(name: str, rng: random.Random, legal: list[str]) -> str:
+def choose_action(name: str, rng: random.Random, legal: list[str]) -> str:
+    """A random legal action for engine ``name``, by its chooser in CHOOSERS or uniformly."""
     return CHOOSERS.get(name, lambda r, actions: r.choice(actions))(rng, legal)
 
 
@@ -74,7 +75,7 @@ def _games(name: str, num_players: int) -> tuple[tuple[int, tuple[str, ...], str
             assert legal, f"seed {seed}: no legal action while the game runs"
             assert legal == sorted(legal)
             assert engine.current_player(state) in range(num_players)
-            action = _choose(name, rng, legal)
+            action = choose_action(name, rng, legal)
             state = engine.apply(state, action)
             actions.append(action)
         games.append((seed, tuple(actions), json.dumps(state, sort_keys=True)))
