@@ -12,25 +12,26 @@ Targets: legal_actions < 0.5 ms, apply < 0.5 ms, replay < 50 ms, >= 20 games per
 from __future__ import annotations
 
 import argparse
+import importlib
 import random
 import statistics
 import sys
 from pathlib import Path
 from time import perf_counter
 
+# Run as a script, the project's root is not on the path: add it before importing the engines.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from games.engines import engine_names, get_engine, replay  # noqa: E402
-from tests.engines.test_conformance import HIDDEN_ONLY_OPTIONS, choose_action  # noqa: E402
+engines = importlib.import_module("games.engines")
+conformance = importlib.import_module("tests.engines.test_conformance")
 
 PLAYERS = 4
 
 
 def bench(name: str, games: int) -> dict[str, float]:
     """The four figures for engine ``name`` over ``games`` random games."""
-    engine = get_engine(name)
+    engine = engines.get_engine(name)
     players = min(max(PLAYERS, engine.min_players), engine.max_players)
-    options = HIDDEN_ONLY_OPTIONS.get(name, {})
+    options = conformance.HIDDEN_ONLY_OPTIONS.get(name, {})
     legal_times, apply_times, replay_times, played = [], [], [], []
     started = perf_counter()
     for seed in range(games):
@@ -41,7 +42,7 @@ def bench(name: str, games: int) -> dict[str, float]:
             t0 = perf_counter()
             legal = engine.legal_actions(state)
             t1 = perf_counter()
-            action = choose_action(name, rng, legal)
+            action = conformance.choose_action(name, rng, legal)
             t2 = perf_counter()
             state = engine.apply(state, action)
             t3 = perf_counter()
@@ -52,7 +53,7 @@ def bench(name: str, games: int) -> dict[str, float]:
     elapsed = perf_counter() - started
     for seed, actions in played:
         t0 = perf_counter()
-        replay(engine, players, seed, options, actions)
+        engines.replay(engine, players, seed, options, actions)
         replay_times.append(perf_counter() - t0)
     return {
         "players": players,
@@ -66,10 +67,11 @@ def bench(name: str, games: int) -> dict[str, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--engine", choices=engine_names(), help="one engine (default: all)")
+    names = engines.engine_names()
+    parser.add_argument("--engine", choices=names, help="one engine (default: all)")
     parser.add_argument("--games", type=int, default=30, help="random games per engine")
     args = parser.parse_args()
-    for name in [args.engine] if args.engine else engine_names():
+    for name in [args.engine] if args.engine else names:
         f = bench(name, args.games)
         print(
             f"{name} ({f['players']} players, {args.games} games, "
