@@ -23,7 +23,7 @@ run: $(VENV)/.installed-site translations
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py create_demo_accounts
 	@echo "Starting the web server, the worker and the scheduler on http://127.0.0.1:8000 (Ctrl-C stops them)"
-	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/honcho start --procfile Procfile
+	PATH="$(CURDIR)/$(BIN):$$PATH" exec $(BIN)/honcho start --procfile Procfile
 
 test: $(VENV)/.installed-test translations
 	$(BIN)/python -m pytest $(PYTEST_ARGS)

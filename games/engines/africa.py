@@ -183,9 +183,7 @@ class AfricaEngine:
             "moved": state["moved"],
             "pending": None if pending is None else {**pending, "seat": state["current"]},
             "cells": cells,
-            "players": [
-                {**player, "goods": dict(player["goods"])} for player in state["players"]
-            ],
+            "players": [{**player, "goods": dict(player["goods"])} for player in state["players"]],
             "final": None if state["final"] is None else [dict(f) for f in state["final"]],
             "events": [dict(event) for event in state["events"]],
         }
@@ -215,6 +213,7 @@ class AfricaEngine:
 
 # -- set-up helpers ---------------------------------------------------------------------------
 
+
 def _deal(layout: dict[str, str], seed: int) -> dict[str, str]:
     """The face-down markers {cell: code}: ``layout`` plus the rest of the mix, seeded."""
     if not isinstance(layout, dict):
@@ -233,7 +232,7 @@ def _deal(layout: dict[str, str], seed: int) -> dict[str, str]:
     rest = [code for code, count in left.items() for _n in range(count)]
     random.Random(seed).shuffle(rest)
     free = [cell for cell in BOARD.marker_cells if cell not in layout]
-    hidden = dict(zip(free, rest))
+    hidden = dict(zip(free, rest, strict=True))
     hidden.update(layout)
     return {cell: hidden[cell] for cell in BOARD.marker_cells}
 

@@ -33,6 +33,7 @@ def not_an_action(action: str) -> IllegalAction:
 
 # -- checks and handlers ----------------------------------------------------------------------
 
+
 def check_phase(state: State, keyword: str) -> None:
     """Raise IllegalAction when ``keyword`` is not what the game waits for now."""
     phase = state["phase"]
@@ -178,16 +179,18 @@ def _found_monument(state: State) -> None:
 def _game_over(state: State) -> None:
     """Rulebook "Game End and Scoring" (ruling 10): add the final scoring to every total."""
     final = final_scoring(state["players"], state["tie_rounding"])
-    for seat, (player, part) in enumerate(zip(state["players"], final)):
+    for seat, (player, part) in enumerate(zip(state["players"], final, strict=True)):
         part["bonus"] = BONUS_POINTS if seat == state["current"] else 0
         player["score"] += part["goods"] + part["gold"] + part["jewels"]
     state["final"] = final
     state["phase"] = "over"
     state["pending"] = None
     state["events"].append(
-        {"type": "final", "final": [dict(f) for f in final], "scores": [
-            p["score"] for p in state["players"]
-        ]}
+        {
+            "type": "final",
+            "final": [dict(f) for f in final],
+            "scores": [p["score"] for p in state["players"]],
+        }
     )
 
 
@@ -253,7 +256,9 @@ def _swap(state: State, who: str, kind_word: str) -> None:
     if mine[code] < count:
         raise IllegalAction(
             _("To take {count} {kind} you need {count} {marker}"),
-            count=count, kind=kind, marker=code,
+            count=count,
+            kind=kind,
+            marker=code,
         )
     del theirs[kind]
     theirs[code] = theirs.get(code, 0) + count

@@ -51,7 +51,8 @@ def better_cells(state: State, code: str, origin: str) -> list[str]:
         shown = state["shown"]
         candidates = {n for c, m in shown.items() if m == code and c != origin for n in ADJ[c]}
     return [
-        cell for cell in candidates
+        cell
+        for cell in candidates
         if cell not in occupied and value(state, occupied, code, cell, origin) > before
     ]
 
@@ -66,8 +67,10 @@ def swaps(state: State, code: str) -> list[str]:
     mine = state["players"][state["current"]]["goods"].get(code, 0)
     return [
         f"swap P{seat + 1} {kind}"
-        for seat, player in enumerate(state["players"]) if seat != state["current"]
-        for kind, count in player["goods"].items() if kind != code and 0 < count <= mine
+        for seat, player in enumerate(state["players"])
+        if seat != state["current"]
+        for kind, count in player["goods"].items()
+        if kind != code and 0 < count <= mine
     ]
 
 
@@ -83,7 +86,8 @@ def move_targets(state: State, origin: str) -> list[str]:
     move", ruling 2): nothing blocked on the way or at the end."""
     blocked = blocked_cells(state)
     return [
-        cell for cell, via in BOARD.within_two[origin].items()
+        cell
+        for cell, via in BOARD.within_two[origin].items()
         if cell not in blocked and (not via or any(v not in blocked for v in via))
     ]
 

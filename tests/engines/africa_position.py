@@ -58,7 +58,7 @@ def position(
             if cell not in shown:
                 hidden.pop(cell, None)
         state["researchers"] = list(researchers)
-    for player, fields in zip(state["players"], players or []):
+    for player, fields in zip(state["players"], players or [], strict=False):
         player.update(copy.deepcopy(fields))
     if monuments_found is not None:
         state["monuments_found"] = monuments_found

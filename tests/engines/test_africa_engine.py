@@ -19,11 +19,15 @@ def new_game(num_players=3, seed=7, **options):
 
 # -- board --------------------------------------------------------------------------------------
 
+
 def test_the_board_has_101_cells_5_start_cities_and_symmetric_neighbours():
     board = ENGINE.board
     assert len(board.cells) == len(set(board.cells)) == 101
     assert board.start_cities == {
-        "C2": "Casablanca", "I3": "Alexandria", "D7": "Lagos", "K10": "Mombasa",
+        "C2": "Casablanca",
+        "I3": "Alexandria",
+        "D7": "Lagos",
+        "K10": "Mombasa",
         "H16": "Cape Town",
     }
     for cell in board.cells:
@@ -45,6 +49,7 @@ def test_the_face_down_markers_are_the_96_of_the_mix():
 
 # -- options and layout -------------------------------------------------------------------------
 
+
 def test_the_same_seed_deals_the_same_layout_and_another_seed_another():
     assert new_game(seed=3)["hidden"] == new_game(seed=3)["hidden"]
     assert new_game(seed=3)["hidden"] != new_game(seed=4)["hidden"]
@@ -58,16 +63,23 @@ def test_a_layout_fixes_those_cells_and_the_seed_deals_the_rest():
     assert new_game(layout=layout) == state
 
 
-@pytest.mark.parametrize("options", [
-    {"layout": {"Z99": "nomad"}},
-    {"layout": {"C2": "nomad"}},
-    {"layout": {"E4": "banana"}},
-    {"layout": {cell: "monument" for cell in ["D1", "E1", "D2", "E2", "F2", "B3", "C3", "D3",
-                                              "E3", "F3", "G3", "H3"]}},
-    {"variant": "expert"},
-    {"tie_rounding": "sideways"},
-    {"colour": "red"},
-])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"layout": {"Z99": "nomad"}},
+        {"layout": {"C2": "nomad"}},
+        {"layout": {"E4": "banana"}},
+        {
+            "layout": {
+                cell: "monument"
+                for cell in ["D1", "E1", "D2", "E2", "F2", "B3", "C3", "D3", "E3", "F3", "G3", "H3"]
+            }
+        },
+        {"variant": "expert"},
+        {"tie_rounding": "sideways"},
+        {"colour": "red"},
+    ],
+)
 def test_options_that_do_not_fit_raise_value_error(options):
     with pytest.raises(ValueError):
         ENGINE.initial_state(num_players=3, seed=1, options=options)
@@ -81,22 +93,26 @@ def test_africa_is_for_2_to_5_players(num_players):
 
 # -- parsing ------------------------------------------------------------------------------------
 
+
 def test_actions_are_read_in_any_case_with_extra_blanks():
     state = position(researchers=["E4", "I3"], layout={"E5": "statue"})
     canonical = play(state, "uncover E5", "keep")
     assert play(state, "  UNCOVER   e5 ", "Keep") == canonical
 
 
-@pytest.mark.parametrize("text, reason", [
-    ("", "Type an action"),
-    ("dance", '"dance" is not an action'),
-    ("uncover Z99", "Z99 is not a cell of the board"),
-    ("uncover", '"uncover" is not an action'),
-    ("camp sleep", '"camp sleep" is not an action'),
-    ("uncover F6", "F6 is not next to your researcher"),
-    ("uncover E4", "E4 is not next to your researcher"),
-    ("keep", "nothing to place, keep or swap"),
-])
+@pytest.mark.parametrize(
+    "text, reason",
+    [
+        ("", "Type an action"),
+        ("dance", '"dance" is not an action'),
+        ("uncover Z99", "Z99 is not a cell of the board"),
+        ("uncover", '"uncover" is not an action'),
+        ("camp sleep", '"camp sleep" is not an action'),
+        ("uncover F6", "F6 is not next to your researcher"),
+        ("uncover E4", "E4 is not next to your researcher"),
+        ("keep", "nothing to place, keep or swap"),
+    ],
+)
 def test_what_is_no_legal_action_is_refused_with_a_reason(text, reason):
     state = position(researchers=["E4", "I3"])
     before = json.dumps(state, sort_keys=True)
@@ -108,10 +124,19 @@ def test_what_is_no_legal_action_is_refused_with_a_reason(text, reason):
 
 # -- observation and events ---------------------------------------------------------------------
 
+
 def test_the_observation_has_the_contract_keys():
     view = ENGINE.observation(new_game(), None)
-    assert {"current_player", "terminal", "monuments_found", "monuments_to_end",
-            "supply_camps", "cells", "players", "final"} <= set(view)
+    assert {
+        "current_player",
+        "terminal",
+        "monuments_found",
+        "monuments_to_end",
+        "supply_camps",
+        "cells",
+        "players",
+        "final",
+    } <= set(view)
     assert set(view["cells"]) == set(ENGINE.board.cells)
     assert {"marker", "researcher", "camp"} <= set(view["cells"]["E4"])
     assert view["cells"]["E4"]["marker"] == "hidden"
@@ -129,8 +154,7 @@ def test_events_say_who_did_what_where_for_how_many_points():
     ]
     after = play(after, "uncover F4", "place F4")
     assert after["events"] == [
-        {"type": "place", "seat": 0, "marker": "elephant", "from": "F4", "to": "F4",
-         "points": 1},
+        {"type": "place", "seat": 0, "marker": "elephant", "from": "F4", "to": "F4", "points": 1},
         {"type": "turn", "seat": 1},
     ]
 
@@ -147,7 +171,7 @@ def _permuted(state, rng):
     cells = list(state["hidden"])
     codes = list(state["hidden"].values())
     rng.shuffle(codes)
-    return {**state, "hidden": dict(zip(cells, codes))}
+    return {**state, "hidden": dict(zip(cells, codes, strict=True))}
 
 
 @pytest.mark.parametrize("num_players", [2, 5])
@@ -171,8 +195,12 @@ def test_no_face_down_marker_shows_in_any_observation_while_the_game_runs(num_pl
 
 
 def test_apply_leaves_a_pending_state_unchanged():
-    state = play(position(researchers=["E4", "I3"], layout={"E5": "statue"},
-                          players=[{}, {"goods": {"drum": 1}}]), "uncover E5")
+    state = play(
+        position(
+            researchers=["E4", "I3"], layout={"E5": "statue"}, players=[{}, {"goods": {"drum": 1}}]
+        ),
+        "uncover E5",
+    )
     before = json.dumps(state, sort_keys=True)
     for action in ENGINE.legal_actions(state):
         ENGINE.apply(state, action)
@@ -187,8 +215,11 @@ def _candidates(state):
     near = [here, *ENGINE.board.neighbors(here)] if here else []
     kinds = ["statue", "kettle", "clothing", "mask", "drum"]
     yield from ["keep", "end", "camp research", "camp resources"]
-    yield from (f"{word} {cell}" for word in ("start", "anywhere", "move", "uncover", "place")
-                for cell in cells)
+    yield from (
+        f"{word} {cell}"
+        for word in ("start", "anywhere", "move", "uncover", "place")
+        for cell in cells
+    )
     yield from (f"{word} {a} {b}" for word in ("animal", "nomad") for a in near for b in cells)
     yield from (f"swap P{n} {kind}" for n in range(1, 6) for kind in kinds)
 

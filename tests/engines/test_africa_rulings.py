@@ -17,11 +17,17 @@ def refused(state, action, match):
 
 # -- ruling 1: set-up in seat order ---------------------------------------------------------
 
+
 def test_ruling_1_players_choose_free_start_cities_in_seat_order():
     state = ENGINE.initial_state(num_players=3, seed=5, options={})
     assert ENGINE.current_player(state) == 0
-    assert ENGINE.legal_actions(state) == ["start C2", "start D7", "start H16", "start I3",
-                                           "start K10"]
+    assert ENGINE.legal_actions(state) == [
+        "start C2",
+        "start D7",
+        "start H16",
+        "start I3",
+        "start K10",
+    ]
     refused(state, "start E4", "E4 is not a start city")
     refused(state, "uncover D2", "start city")
     state = play(state, "start c2")
@@ -34,6 +40,7 @@ def test_ruling_1_players_choose_free_start_cities_in_seat_order():
 
 
 # -- ruling 2: the turn -----------------------------------------------------------------------
+
 
 def test_ruling_2_moving_anywhere_takes_the_whole_turn():
     state = position(researchers=["E4", "I3"], empty=["H6"])
@@ -85,6 +92,7 @@ def test_ruling_2_the_turn_passes_after_the_last_slot_or_at_end():
 
 # -- ruling 3: empty cells --------------------------------------------------------------------
 
+
 def test_ruling_3_start_cities_and_researchers_do_not_make_a_cell_non_empty():
     # The nomad at D2 borders C2, a start city with a researcher: one empty neighbour.
     state = position(researchers=["C2", "I3"], layout={"D2": "nomad"})
@@ -102,6 +110,7 @@ def test_ruling_3_researchers_stand_on_face_up_markers_and_camps_but_cannot_camp
 
 # -- ruling 4: counting neighbours ------------------------------------------------------------
 
+
 def test_ruling_4_a_vacated_origin_counts_as_empty_at_the_destination():
     # Nomad on E5: two empty neighbours (E4 and E6). E6 borders Lagos (D7), D6 and, once the
     # nomad has left, E5: three.
@@ -116,15 +125,19 @@ def test_ruling_4_an_animal_does_not_count_itself_at_the_destination():
         researchers=["E4", "I3"], face_up={"E5": "elephant", "F5": "elephant"}, empty=["F6"]
     )
     refused(state, "animal E5 F6", "not have more of its kind")
-    with_third = play(position(
-        researchers=["E4", "I3"],
-        face_up={"E5": "elephant", "F5": "elephant", "G6": "elephant"},
-        empty=["F6"],
-    ), "animal E5 F6")
+    with_third = play(
+        position(
+            researchers=["E4", "I3"],
+            face_up={"E5": "elephant", "F5": "elephant", "G6": "elephant"},
+            empty=["F6"],
+        ),
+        "animal E5 F6",
+    )
     assert score(with_third) == 2 - 1
 
 
 # -- ruling 5: placing an uncovered animal or nomad -------------------------------------------
+
 
 def test_ruling_5_the_placement_comes_first_and_can_always_stay():
     state = position(researchers=["E4", "I3"], layout={"E5": "lion", "F4": "gold1"})
@@ -148,6 +161,7 @@ def test_ruling_5_a_nomad_scores_the_empty_cells_around_it():
 
 
 # -- ruling 6: goods --------------------------------------------------------------------------
+
 
 def test_ruling_6_goods_go_to_the_player_at_once_and_the_cell_becomes_empty():
     state = position(researchers=["E4", "I3"], layout={"E5": "mask"})
@@ -180,6 +194,7 @@ def test_ruling_6_a_swap_takes_all_of_a_kind_and_needs_as_many_new_goods():
 
 # -- ruling 7: moving face-up animals and nomads ----------------------------------------------
 
+
 def test_ruling_7_a_face_up_animal_moves_from_the_researcher_or_a_neighbour_for_the_gain():
     state = position(
         researchers=["E4", "I3"],
@@ -195,6 +210,7 @@ def test_ruling_7_a_face_up_animal_moves_from_the_researcher_or_a_neighbour_for_
 
 
 # -- ruling 8: base camps ---------------------------------------------------------------------
+
 
 def test_ruling_8_research_scores_face_up_animals_nomads_and_monuments_around_the_camp():
     state = position(
@@ -219,7 +235,11 @@ def test_ruling_8_resources_take_the_gold_and_jewels_around_the_camp():
     assert score(after) == 0
     assert (view["players"][0]["gold"], view["players"][0]["jewels"]) == (3, 1)
     assert [view["cells"][c]["marker"] for c in ("F4", "E3", "D3", "D4")] == [
-        None, None, None, "giraffe"]
+        None,
+        None,
+        None,
+        "giraffe",
+    ]
 
 
 def test_ruling_8_a_camp_needs_one_in_hand():
@@ -230,15 +250,14 @@ def test_ruling_8_a_camp_needs_one_in_hand():
 
 # -- ruling 9: monuments ----------------------------------------------------------------------
 
+
 def test_ruling_9_a_monument_gives_a_camp_from_the_supply_while_one_is_left():
     state = position(researchers=["E4", "I3"], layout={"E5": "monument", "F4": "monument"})
     assert observe(state)["supply_camps"] == 8
     after = play(state, "uncover E5")
     assert observe(after)["supply_camps"] == 7
     assert observe(after)["players"][0]["camps"] == 3
-    empty_supply = position(
-        researchers=["E4", "I3"], layout={"E5": "monument"}, supply=0
-    )
+    empty_supply = position(researchers=["E4", "I3"], layout={"E5": "monument"}, supply=0)
     after = play(empty_supply, "uncover E5")
     assert observe(after)["players"][0]["camps"] == 2
     assert observe(after)["monuments_found"] == 1
@@ -265,6 +284,7 @@ def test_ruling_9_the_last_monument_ends_the_game_at_once_with_the_bonus(num_pla
 
 # -- ruling 10: final scoring -----------------------------------------------------------------
 
+
 def _end_now(players, options=None):
     num_players = len(players)
     state = position(
@@ -280,15 +300,18 @@ def _end_now(players, options=None):
 
 @pytest.mark.parametrize("rounding, share", [("down", 5), ("up", 6)])
 def test_ruling_10_three_tied_leaders_share_16_and_nobody_is_second(rounding, share):
-    final = _end_now([{"gold": 2}, {"gold": 2}, {"gold": 2}, {"gold": 1}],
-                     {"tie_rounding": rounding})
+    final = _end_now(
+        [{"gold": 2}, {"gold": 2}, {"gold": 2}, {"gold": 1}], {"tie_rounding": rounding}
+    )
     assert [f["gold"] for f in final] == [share, share, share, 0]
 
 
 @pytest.mark.parametrize("rounding, share", [("down", 1), ("up", 2)])
 def test_ruling_10_four_tied_seconds_share_6(rounding, share):
-    final = _end_now([{"jewels": 3}, {"jewels": 1}, {"jewels": 1}, {"jewels": 1}, {"jewels": 1}],
-                     {"tie_rounding": rounding})
+    final = _end_now(
+        [{"jewels": 3}, {"jewels": 1}, {"jewels": 1}, {"jewels": 1}, {"jewels": 1}],
+        {"tie_rounding": rounding},
+    )
     assert [f["jewels"] for f in final] == [10, share, share, share, share]
 
 
@@ -299,6 +322,7 @@ def test_ruling_10_only_players_holding_gold_take_part():
 
 
 # -- ruling 11: ties --------------------------------------------------------------------------
+
 
 def test_ruling_11_equal_totals_stay_equal():
     state = position(

@@ -24,7 +24,7 @@ def test_shares_never_hand_out_more_than_16_when_rounded_down(amounts):
     down = majority_points(amounts, "down")
     up = majority_points(amounts, "up")
     assert sum(down) <= 16
-    assert all(d <= u <= d + 1 for d, u in zip(down, up))
+    assert all(d <= u <= d + 1 for d, u in zip(down, up, strict=True))
 
 
 def test_goods_points_follow_the_table():

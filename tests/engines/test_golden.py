@@ -22,7 +22,9 @@ def test_golden_playthrough_replays_the_same(path):
         num_players=golden["num_players"], seed=golden["seed"], options=golden["options"]
     )
     checkpoints = {c["after"]: c["observations"] for c in golden["checkpoints"]}
-    for index, (action, scores) in enumerate(zip(golden["actions"], golden["scores"]), 1):
+    for index, (action, scores) in enumerate(
+        zip(golden["actions"], golden["scores"], strict=True), 1
+    ):
         state = engine.apply(state, action)
         assert engine.scores(state) == scores, f"scores after action {index} ({action})"
         if index in checkpoints:
