@@ -217,7 +217,7 @@ class AfricaEngine:
 def _deal(layout: dict[str, str], seed: int) -> dict[str, str]:
     """The face-down markers {cell: code}: ``layout`` plus the rest of the mix, seeded."""
     if not isinstance(layout, dict):
-        raise TypeError("option 'layout' must map cell ids to marker codes")
+        raise ValueError("option 'layout' must map cell ids to marker codes")
     left = dict(MIX.counts)
     for cell, code in layout.items():
         if cell not in ADJ:
