@@ -29,3 +29,10 @@ def hand(state: dict[str, Any], seat: int) -> dict[str, int]:
 def player(state: dict[str, Any], seat: int) -> dict[str, Any]:
     """``seat``'s public entry of the observation."""
     return ENGINE.observation(state, None)["players"][seat]
+
+
+def pile_used_up(state: dict[str, Any], slot: int = 0) -> dict[str, Any]:
+    """``state`` as late in a game: the expedition pile is empty and ``slot`` (0-based) was
+    just emptied, so the end of the current turn begins the last round (ruling 7)."""
+    state["expedition_pile"], state["slots"][slot] = [], None
+    return state

@@ -119,7 +119,9 @@ def test_travel_cards_go_to_the_discard_pile_and_the_joker_back_to_the_hand():
 
 def test_recolouring_a_card_costs_five_silver():
     state = new_game(
-        4, draw_order=["orange", "orange", "orange", "gray", "gray"], expedition_order=["B05", "A05"]
+        4,
+        draw_order=["orange", "orange", "orange", "gray", "gray"],
+        expedition_order=["B05", "A05"],
     )
     state = play(state, "done", "done", "done", "join B05", "join A05")  # a gray card, 5 silver
     assert player(state, 3)["silver"] == 5
