@@ -1,0 +1,61 @@
+"""Random games to the end: every state offers an action until the game is over, every offered
+action applies without changing its input, replay is exact, observations are JSON."""
+
+import json
+import random
+
+import pytest
+
+from games.engines import IllegalAction, replay
+from tests.engines.africana_helpers import ENGINE
+
+MAX_PLIES = 20_000
+
+
+def _random_game(players: int, seed: int):
+    rng = random.Random(seed)
+    state = ENGINE.initial_state(players, seed, {})
+    actions = []
+    while not ENGINE.is_terminal(state):
+        legal = ENGINE.legal_actions(state)
+        assert legal, "a player without a legal action before the end"
+        assert legal == sorted(set(legal))
+        action = rng.choice(legal)
+        before = json.dumps(state, sort_keys=True)
+        after = ENGINE.apply(state, action)
+        assert json.dumps(state, sort_keys=True) == before
+        state = after
+        actions.append(action)
+        assert len(actions) < MAX_PLIES
+    return state, actions
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("seed", range(4))
+def test_random_games_reach_the_end_and_replay_exactly(players, seed):
+    state, actions = _random_game(players, seed)
+    assert ENGINE.legal_actions(state) == [] and ENGINE.current_player(state) is None
+    assert replay(ENGINE, players, seed, {}, actions) == state
+    assert len(ENGINE.scores(state)) == players
+    for viewer in [None, *range(players)]:
+        view = ENGINE.observation(state, viewer)
+        assert json.loads(json.dumps(view)) == view
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_offered_action_applies_and_leaves_its_input_unchanged(players):
+    rng = random.Random(players)
+    state = ENGINE.initial_state(players, 7, {})
+    for _ply in range(400):
+        if ENGINE.is_terminal(state):
+            break
+        snapshot = json.dumps(state, sort_keys=True)
+        legal = ENGINE.legal_actions(state)
+        for action in legal:
+            ENGINE.apply(state, action)
+        for junk in ("draw draw", "go nowhere joker", "join Z99", "discard", "buy east left"):
+            if junk not in legal:
+                with pytest.raises(IllegalAction):
+                    ENGINE.apply(state, junk)
+        assert json.dumps(state, sort_keys=True) == snapshot
+        state = ENGINE.apply(state, rng.choice(legal))
