@@ -213,7 +213,6 @@ class AfricaEngine:
         return new
 
 
-
 # -- set-up helpers ---------------------------------------------------------------------------
 
 def _deal(layout: dict[str, str], seed: int) -> dict[str, str]:

@@ -30,6 +30,7 @@ def not_an_action(action: str) -> IllegalAction:
     """The error for text that is no Africa action at all."""
     return IllegalAction(_('"{action}" is not an action in Africa'), action=action)
 
+
 # -- checks and handlers ----------------------------------------------------------------------
 
 def check_phase(state: State, keyword: str) -> None:

@@ -57,6 +57,7 @@ def better_cells(state: State, code: str, origin: str) -> list[str]:
 
 
 def placements(state: State, pending: dict[str, Any]) -> list[str]:
+    """Cells where a pending uncovered animal or nomad may go: its own, or better (ruling 5)."""
     return [pending["cell"], *better_cells(state, pending["marker"], pending["cell"])]
 
 
@@ -70,11 +71,17 @@ def swaps(state: State, code: str) -> list[str]:
     ]
 
 
-def move_targets(state: State, origin: str) -> list[str]:
-    """Cells 1 or 2 steps from ``origin`` that a researcher may reach (rule "Researchers
-    move"): no face-down marker and no researcher on the way or at the end."""
+def blocked_cells(state: State) -> set[str]:
+    """Cells no researcher may enter or cross: a face-down marker or a researcher on them."""
     blocked = set(state["hidden"])
     blocked.update(c for c in state["researchers"] if c)
+    return blocked
+
+
+def move_targets(state: State, origin: str) -> list[str]:
+    """Cells 1 or 2 steps from ``origin`` that a researcher may reach (rulebook "Researchers
+    move", ruling 2): nothing blocked on the way or at the end."""
+    blocked = blocked_cells(state)
     return [
         cell for cell, via in BOARD.within_two[origin].items()
         if cell not in blocked and (not via or any(v not in blocked for v in via))
@@ -82,14 +89,14 @@ def move_targets(state: State, origin: str) -> list[str]:
 
 
 def turn_actions(state: State) -> list[str]:
+    """The current player's actions when no decision is pending (ruling 2), unsorted."""
     seat = state["current"]
     here = state["researchers"][seat]
     actions = ["end"]
     if not state["moved"]:
         actions.extend(f"move {cell}" for cell in move_targets(state, here))
         if state["slot"] == 0:
-            blocked = set(state["hidden"])
-            blocked.update(c for c in state["researchers"] if c)
+            blocked = blocked_cells(state)
             actions.extend(f"anywhere {c}" for c in BOARD.cells if c not in blocked)
     hidden, shown = state["hidden"], state["shown"]
     actions.extend(f"uncover {cell}" for cell in ADJ[here] if cell in hidden)
