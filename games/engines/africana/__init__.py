@@ -2,7 +2,7 @@
 
 The rules are those of the rulebook with the rulings and move notation of the game data
 (africana.md). Modules: ``data`` (map and cards), ``setup`` (Game Setup and test options),
-``rules`` (turns and actions), ``scoring`` (final scoring) and ``observe`` (what each viewer
+``legal`` (the legal actions), ``rules`` (applying them), ``scoring`` (final scoring) and ``observe`` (what each viewer
 sees).
 
 Actions (any case, extra blanks allowed; ``legal_actions`` gives the canonical forms):
@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engines.africana import observe, rules, scoring, setup
+from games.engines.africana import legal, observe, rules, scoring, setup
 from games.engines.africana.data import BOARD, Board
 
 State = dict[str, Any]
@@ -71,7 +71,7 @@ class AfricanaEngine:
 
     def legal_actions(self, state: State) -> list[str]:
         """Every legal canonical action string, sorted; [] once the game is over."""
-        return rules.legal_actions(state)
+        return legal.legal_actions(state)
 
     def apply(self, state: State, action: str) -> State:
         """A new state after ``action``; IllegalAction with a reason otherwise (rulings 3-7)."""

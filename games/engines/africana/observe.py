@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engines.africana.data import BOOKS, COMPANIES, SLOT_BONUS
-from games.engines.africana.rules import markers_out
+from games.engines.africana.legal import markers_out
 from games.engines.africana.scoring import places, score_player
 
 State = dict[str, Any]

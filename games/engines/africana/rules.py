@@ -1,5 +1,5 @@
-"""Turns and actions: which actions are legal and what each one does (rulebook, Gameplay and
-End of a Turn; rulings 3-7).
+"""Turns and actions: what each action does (rulebook, Gameplay and End of a Turn; rulings
+3-7). ``legal`` lists the actions that are legal.
 
 A turn moves through phases stored in ``state["phase"]``:
 
@@ -28,12 +28,12 @@ from games.engines.africana.data import (
     RECOLOR_PRICE,
     SLOT_BONUS,
 )
+from games.engines.africana.legal import ASSISTANT, is_travel, markers_out, page_cost
 from games.engines.africana.scoring import final_scores
 from games.engines.base import IllegalAction
 from games.engines.base import gettext_noop as _
 
 State = dict[str, Any]
-ASSISTANT = "assistant-"
 
 
 def clone(state: State) -> State:
@@ -57,90 +57,6 @@ def clone(state: State) -> State:
     new["assistants"] = dict(state["assistants"])
     new["events"] = []
     return new
-
-
-def markers_out(state: State, seat: int) -> int:
-    """How many of ``seat``'s 4 company markers lie on expedition cards."""
-    return sum(seat in seats for seats in state["markers"])
-
-
-def is_travel(card: str) -> bool:
-    """True for a travel card key (a colour), False for ``joker`` and ``assistant-<colour>``."""
-    return card in COLORS
-
-
-# ---------------------------------------------------------------------------------------------
-# Legal actions
-
-
-def legal_actions(state: State) -> list[str]:
-    """Every legal action string of the current player, sorted; [] once the game is over."""
-    phase = state["phase"]
-    seat = state["seat"]
-    if phase == "over":
-        return []
-    if phase == "discard":
-        return sorted(f"discard {card}" for card, n in state["hands"][seat].items() if n)
-    if phase == "drop":
-        return sorted(f"drop {card}" for card in state["adventures"][seat])
-    actions = ["done"]
-    if phase == "action":
-        actions.append("draw")
-    if phase in ("action", "book"):
-        actions += _book_actions(state, seat)
-    if phase in ("action", "move"):
-        actions += _move_actions(state, seat)
-    return sorted(actions)
-
-
-def _book_actions(state: State, seat: int) -> list[str]:
-    book = BOARD.book(state["explorers"][seat])
-    piles = state["books"][book]
-    silver = state["silver"][seat]
-    actions = []
-    if silver >= _page_cost(state):
-        if piles["right"]:
-            actions.append(f"turn {book} forward")
-        if piles["left"]:
-            actions.append(f"turn {book} back")
-    if silver >= ADVENTURE_PRICE:
-        actions += [f"buy {book} {side}" for side in ("left", "right") if piles[side]]
-    return actions
-
-
-def _move_actions(state: State, seat: int) -> list[str]:
-    here = state["explorers"][seat]
-    actions = []
-    out = markers_out(state, seat)
-    for card, seats in zip(state["slots"], state["markers"]):
-        if card is None:
-            continue
-        expedition = EXPEDITIONS[card]
-        if seat in seats:
-            if expedition["target"] == here:
-                actions.append(f"expedition {card}")
-        elif expedition["start"] == here and out < MARKERS:
-            actions.append(f"join {card}")
-    actions += [
-        f"adventure {c}" for c in state["adventures"][seat] if ADVENTURES[c]["target"] == here
-    ]
-    hand = state["hands"][seat]
-    held = [card for card, n in hand.items() if n]
-    can_recolor = state["silver"][seat] >= RECOLOR_PRICE
-    for loc in BOARD.routes(here):
-        colors = BOARD.colors(loc)
-        specs = set()
-        for card in held:
-            if card == "joker":
-                specs.add(card)
-                continue
-            color = card.removeprefix(ASSISTANT)
-            if color in colors:
-                specs.add(card)
-            elif can_recolor:
-                specs.update(f"{card}-as-{c}" for c in colors)
-        actions += [f"go {loc} {spec}" for spec in specs]
-    return actions
 
 
 # ---------------------------------------------------------------------------------------------
@@ -248,10 +164,6 @@ def _do_draw(state: State, seat: int) -> None:
 # B) Buy adventure cards -----------------------------------------------------------------------
 
 
-def _page_cost(state: State) -> int:
-    return 0 if state["book_turns"] == 0 else 1
-
-
 def _own_book(state: State, seat: int, book: str) -> dict[str, Any]:
     _require_phase(state, "action", "book")
     if book not in ("north", "south"):
@@ -278,7 +190,7 @@ def _do_turn(state: State, seat: int, book: str, direction: str) -> None:
     source, target = ("right", "left") if direction == "forward" else ("left", "right")
     if not piles[source]:
         raise IllegalAction(_("There is no page left to turn {direction}."), direction=direction)
-    cost = _page_cost(state)
+    cost = page_cost(state)
     _pay(state, seat, cost)
     piles[target].insert(0, piles[source].pop(0))
     _reveal(piles)
