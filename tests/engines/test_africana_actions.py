@@ -257,3 +257,41 @@ def test_doing_nothing_is_a_move_of_zero_steps():
     state = play(new_game(2), "done")
     assert ENGINE.current_player(state) == 1
     assert state["events"][0] == {"type": "pass", "seat": 0}
+
+
+def test_events_tell_who_did_what_where_for_how_much():
+    state = play(_walk_to_victoria_falls(), "expedition A08")
+    assert state["events"] == [
+        {"type": "expedition", "seat": 0, "expedition": "A08", "silver": 5, "vp": 1}
+    ]
+    state = play(state, "done")
+    assert [e["type"] for e in state["events"]] == ["refill"]
+    assert state["events"][0] == {"type": "refill", "slot": 2, "expedition": "B01"}
+    state = play(new_game(2, expedition_order=["C12"]), "join C12", "go tripolis joker")
+    assert state["events"] == [
+        {
+            "type": "go",
+            "seat": 0,
+            "origin": "napoli",
+            "location": "tripolis",
+            "card": "joker",
+            "silver": 0,
+        }
+    ]
+    page = play(new_game(2, book_order={"north": ["N01", "N02"]}), "turn north forward")
+    assert page["events"][0] == {
+        "type": "turn",
+        "seat": 0,
+        "book": "north",
+        "direction": "forward",
+        "silver": 0,
+        "left_top": "N01",
+        "right_top": "N02",
+    }
+
+
+def test_a_move_excludes_the_books_and_drawing():
+    state = play(new_game(2, draw_order=["gray"]), "go tripolis gray")
+    with pytest.raises(IllegalAction, match="moving your explorer this turn"):
+        play(state, "turn north forward")
+    assert all(not a.startswith(("turn", "buy", "draw")) for a in ENGINE.legal_actions(state))
