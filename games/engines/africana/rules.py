@@ -76,10 +76,10 @@ def apply(state: State, action: str) -> State:
         raise IllegalAction(_("The game is over."))
     handler = _HANDLERS.get(words[0]) if words else None
     if handler is None:
-        raise IllegalAction(_("\u201c{action}\u201d is not an action."), action=action.strip())
+        raise IllegalAction(_("“{action}” is not an action."), action=action.strip())
     verb, args = words[0], words[1:]
     if len(args) != _ARITY[verb]:
-        raise IllegalAction(_("\u201c{action}\u201d is not an action."), action=action.strip())
+        raise IllegalAction(_("“{action}” is not an action."), action=action.strip())
     new = clone(state)
     handler(new, new["seat"], *args)
     return new
@@ -101,13 +101,9 @@ def _require_phase(state: State, *phases: str) -> None:
             limit=ADVENTURE_LIMIT,
         )
     if phase == "book":
-        raise IllegalAction(
-            _("You are buying adventure cards this turn; finish with \u201cdone\u201d.")
-        )
+        raise IllegalAction(_("You are buying adventure cards this turn; finish with “done”."))
     if phase == "move":
-        raise IllegalAction(
-            _("You are moving your explorer this turn; finish with \u201cdone\u201d.")
-        )
+        raise IllegalAction(_("You are moving your explorer this turn; finish with “done”."))
     raise IllegalAction(_("That comes at the end of a turn, not now."))
 
 
@@ -167,7 +163,7 @@ def _do_draw(state: State, seat: int) -> None:
 def _own_book(state: State, seat: int, book: str) -> dict[str, Any]:
     _require_phase(state, "action", "book")
     if book not in ("north", "south"):
-        raise IllegalAction(_("There is no book called \u201c{book}\u201d."), book=book)
+        raise IllegalAction(_("There is no book called “{book}”."), book=book)
     mine = BOARD.book(state["explorers"][seat])
     if book != mine:
         raise IllegalAction(
@@ -186,7 +182,7 @@ def _reveal(piles: dict[str, Any]) -> None:
 def _do_turn(state: State, seat: int, book: str, direction: str) -> None:
     piles = _own_book(state, seat, book)
     if direction not in ("forward", "back"):
-        raise IllegalAction(_("Turn a page \u201cforward\u201d or \u201cback\u201d."))
+        raise IllegalAction(_("Turn a page “forward” or “back”."))
     source, target = ("right", "left") if direction == "forward" else ("left", "right")
     if not piles[source]:
         raise IllegalAction(_("There is no page left to turn {direction}."), direction=direction)
@@ -210,7 +206,7 @@ def _do_turn(state: State, seat: int, book: str, direction: str) -> None:
 def _do_buy(state: State, seat: int, book: str, side: str) -> None:
     piles = _own_book(state, seat, book)
     if side not in ("left", "right"):
-        raise IllegalAction(_("Buy the \u201cleft\u201d or the \u201cright\u201d card."))
+        raise IllegalAction(_("Buy the “left” or the “right” card."))
     if not piles[side]:
         raise IllegalAction(_("There is no card on the {side} of the book."), side=side)
     _pay(state, seat, ADVENTURE_PRICE)
@@ -230,7 +226,7 @@ def _parse_card(spec: str) -> tuple[str, str | None]:
     if (card != "joker" and base not in COLORS) or (
         _sep and (color not in COLORS or card == "joker")
     ):
-        raise IllegalAction(_("\u201c{spec}\u201d is not a card."), spec=spec)
+        raise IllegalAction(_("“{spec}” is not a card."), spec=spec)
     return card, (color if _sep else None)
 
 
@@ -238,7 +234,7 @@ def _do_go(state: State, seat: int, loc: str, spec: str) -> None:
     _require_phase(state, "action", "move")
     here = state["explorers"][seat]
     if loc not in BOARD.locations:
-        raise IllegalAction(_("There is no location called \u201c{location}\u201d."), location=loc)
+        raise IllegalAction(_("There is no location called “{location}”."), location=loc)
     if loc not in BOARD.routes(here):
         raise IllegalAction(
             _("No travel route joins {here} to {location}."), here=here, location=loc
@@ -286,7 +282,7 @@ def _require_at(state: State, seat: int, location: str, template: str, card: str
 def _slot_of(state: State, card: str) -> int:
     card = card.upper()
     if card not in EXPEDITIONS:
-        raise IllegalAction(_("There is no expedition \u201c{card}\u201d."), card=card)
+        raise IllegalAction(_("There is no expedition “{card}”."), card=card)
     if card not in state["slots"]:
         raise IllegalAction(_("Expedition {card} is not on an expedition space."), card=card)
     return state["slots"].index(card)
