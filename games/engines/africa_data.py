@@ -22,7 +22,8 @@ JEWELS = "jewels"
 
 
 def _load(name: str) -> Any:
-    return json.loads(resources.files("games.engines").joinpath("data", name).read_text("utf-8"))
+    data = resources.files("games.engines").joinpath("data").joinpath(name)
+    return json.loads(data.read_text("utf-8"))
 
 
 class Board:

@@ -177,3 +177,35 @@ def test_apply_leaves_a_pending_state_unchanged():
     for action in ENGINE.legal_actions(state):
         ENGINE.apply(state, action)
     assert json.dumps(state, sort_keys=True) == before
+
+
+def _candidates(state):
+    """Every action string that could be legal in ``state`` (cells near the researcher for the
+    marker moves), in canonical form."""
+    cells = ENGINE.board.cells
+    here = state["researchers"][state["current"]]
+    near = [here, *ENGINE.board.neighbors(here)] if here else []
+    kinds = ["statue", "kettle", "clothing", "mask", "drum"]
+    yield from ["keep", "end", "camp research", "camp resources"]
+    yield from (f"{word} {cell}" for word in ("start", "anywhere", "move", "uncover", "place")
+                for cell in cells)
+    yield from (f"{word} {a} {b}" for word in ("animal", "nomad") for a in near for b in cells)
+    yield from (f"swap P{n} {kind}" for n in range(1, 6) for kind in kinds)
+
+
+@pytest.mark.parametrize("num_players, seed", [(2, 21), (4, 22)])
+def test_an_action_applies_exactly_when_it_is_listed_as_legal(num_players, seed):
+    rng = random.Random(seed)
+    state = new_game(num_players, seed=seed)
+    while not ENGINE.is_terminal(state):
+        legal = ENGINE.legal_actions(state)
+        if rng.randrange(8) == 0:
+            applied = set()
+            for action in _candidates(state):
+                try:
+                    ENGINE.apply(state, action)
+                except IllegalAction:
+                    continue
+                applied.add(action)
+            assert applied == set(legal)
+        state = ENGINE.apply(state, choose_action("africa", rng, legal))
