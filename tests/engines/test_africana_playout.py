@@ -7,6 +7,7 @@ import random
 import pytest
 
 from games.engines import IllegalAction, replay
+from games.engines.africana.data import ADVENTURES, BOARD, COLORS, EXPEDITIONS
 from tests.engines.africana_helpers import ENGINE
 
 MAX_PLIES = 20_000
@@ -58,4 +59,38 @@ def test_every_offered_action_applies_and_leaves_its_input_unchanged(players):
                 with pytest.raises(IllegalAction):
                     ENGINE.apply(state, junk)
         assert json.dumps(state, sort_keys=True) == snapshot
+        state = ENGINE.apply(state, rng.choice(legal))
+
+
+def _every_well_formed_action() -> list[str]:
+    """Every string of the move notation, legal or not, in canonical form."""
+    cards = ["joker", *COLORS, *(f"assistant-{c}" for c in COLORS)]
+    specs = cards + [f"{card}-as-{c}" for card in cards[1:] for c in COLORS]
+    out = ["draw", "done"]
+    out += [f"turn {b} {d}" for b in ("north", "south") for d in ("forward", "back")]
+    out += [f"buy {b} {s}" for b in ("north", "south") for s in ("left", "right")]
+    out += [f"go {loc} {spec}" for loc in BOARD.locations for spec in specs]
+    out += [f"{verb} {card}" for verb in ("join", "expedition") for card in EXPEDITIONS]
+    out += [f"{verb} {card}" for verb in ("adventure", "drop") for card in ADVENTURES]
+    out += [f"discard {card}" for card in cards]
+    return out
+
+
+def test_an_action_applies_exactly_when_it_is_listed():
+    candidates = _every_well_formed_action()
+    rng = random.Random(11)
+    state = ENGINE.initial_state(3, 11, {})
+    for ply in range(3000):
+        if ENGINE.is_terminal(state):
+            break
+        legal = ENGINE.legal_actions(state)
+        if ply % 25 == 0:
+            applied = []
+            for action in candidates:
+                try:
+                    ENGINE.apply(state, action)
+                except IllegalAction:
+                    continue
+                applied.append(action)
+            assert sorted(applied) == legal
         state = ENGINE.apply(state, rng.choice(legal))
