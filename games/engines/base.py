@@ -18,6 +18,7 @@ State = dict[str, Any]
 # the games it serves.
 _REGISTRY: dict[str, str] = {
     "africa": "games.engines.africa:AfricaEngine",
+    "africana": "games.engines.africana:AfricanaEngine",
 }
 
 

@@ -30,6 +30,8 @@ GOLDEN_GAMES = [
     ("africa", 2, 3, {"tie_rounding": "up"}),
     ("africa", 3, 4, {}),
     ("africa", 4, 5, {"variant": "simple"}),
+    ("africana", 1, 2, {}),
+    ("africana", 2, 4, {"book_order": {"north": ["N11", "N01"]}}),
 ]
 
 

@@ -33,8 +33,31 @@ def _africa_chooser(rng: random.Random, legal: list[str]) -> str:
     return rng.choice(legal)
 
 
-HIDDEN_ONLY_OPTIONS: dict[str, dict] = {"africa": {}}
-CHOOSERS = {"africa": _africa_chooser}
+def _africana_chooser(rng: random.Random, legal: list[str]) -> str:
+    """Finish whatever can be finished, mostly join and walk, so that the expedition pile runs
+    out in a couple of thousand moves."""
+    finish = [a for a in legal if a.startswith(("expedition", "adventure"))]
+    if finish:
+        return rng.choice(finish)
+    join = [a for a in legal if a.startswith("join")]
+    if join and rng.random() < 0.8:
+        return rng.choice(join)
+    walk = [a for a in legal if a.startswith("go") and "-as-" not in a]
+    if walk and rng.random() < 0.6:
+        return rng.choice(walk)
+    return rng.choice(legal)
+
+
+HIDDEN_ONLY_OPTIONS: dict[str, dict] = {
+    "africa": {},
+    # The starting hands, the expedition spaces and the books' first pages are public or dealt.
+    "africana": {
+        "draw_order": ["gray", "violet", "orange", "magenta"],
+        "expedition_order": ["A01", "A02", "A03", "A04", "A05"],
+        "book_order": {"north": ["N01"], "south": ["S01"]},
+    },
+}
+CHOOSERS = {"africa": _africa_chooser, "africana": _africana_chooser}
 
 GARBAGE = ["", "   ", "dance", "uncover Z99", "end end", "42", "P1", "\t\n", "ünïcode", "--"]
 
