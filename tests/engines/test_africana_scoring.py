@@ -33,7 +33,7 @@ def test_artifact_sets_are_grouped_for_the_most_points(counts, points):
     for group in groups:
         for kind in group:
             used[kind] += 1
-    assert all(u <= c for u, c in zip(used, counts))
+    assert all(u <= c for u, c in zip(used, counts, strict=True))
 
 
 def _scored(**changes):

@@ -88,7 +88,10 @@ class Board:
         return list(self._colors[loc])
 
     def book(self, loc: str) -> str:
-        """The book an explorer at ``loc`` may buy from: "north" or "south" (Buy adventure cards)."""
+        """The book an explorer at ``loc`` may buy from: "north" or "south".
+
+        Rulebook: Buy adventure cards.
+        """
         return self._book[loc]
 
 

@@ -76,7 +76,7 @@ def _move_actions(state: State, seat: int) -> list[str]:
     here = state["explorers"][seat]
     actions = []
     out = markers_out(state, seat)
-    for card, seats in zip(state["slots"], state["markers"]):
+    for card, seats in zip(state["slots"], state["markers"], strict=True):
         if card is None:
             continue
         expedition = EXPEDITIONS[card]

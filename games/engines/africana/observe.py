@@ -80,7 +80,7 @@ def observation(state: State, viewer: int | None) -> dict[str, Any]:
         "explorers": SeatMap((str(seat), loc) for seat, loc in enumerate(state["explorers"])),
         "slots": [
             {"card": card, "markers": list(seats), "bonus": {bonus[0]: bonus[1]}}
-            for card, seats, bonus in zip(state["slots"], state["markers"], SLOT_BONUS)
+            for card, seats, bonus in zip(state["slots"], state["markers"], SLOT_BONUS, strict=True)
         ],
         "expedition_pile": len(state["expedition_pile"]),
         "removed_count": len(state["removed"]),

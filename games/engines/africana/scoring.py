@@ -96,5 +96,5 @@ def places(totals: list[int], silver: list[int]) -> list[int]:
 
     Rulebook, Scoring (last paragraph).
     """
-    keys = list(zip(totals, silver))
+    keys = list(zip(totals, silver, strict=True))
     return [1 + sum(other > key for other in keys) for key in keys]
