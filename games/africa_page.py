@@ -1,0 +1,186 @@
+"""What the Africa play page shows one viewer: the board's clickable cells, the question of a
+pending decision, the buttons, the players' panel and the move log in words.
+
+Everything comes from ``engine.observation(state, viewer)`` and, for the player whose turn it
+is, ``engine.legal_actions(state)``: only legal actions are offered, and nothing hidden is
+ever read here.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.urls import reverse
+from django.utils.http import urlencode
+from django.utils.translation import gettext as _
+
+from games.africa_log import describe, marker_name
+from games.africa_terms import PLAYER_COLOURS
+from games.engines.africa_data import board
+
+CELL_ACTIONS = ("start", "anywhere", "move", "uncover", "place")
+MARKER_MOVES = ("animal", "nomad")
+GOODS = ("statue", "kettle", "clothing", "mask", "drum")
+LOG_LENGTH = 40
+
+
+@dataclass
+class Choices:
+    """The legal actions sorted by how a player reaches them on the page.
+
+    ``by_cell``: {cell: [actions]} for actions aimed at one cell (start, anywhere, move,
+    uncover, place); ``from_cell``: {origin: [actions]} for moving a face-up animal or nomad;
+    ``buttons``: the rest (keep, swap, camp, end).
+    """
+
+    by_cell: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
+    from_cell: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
+    buttons: list[str] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, legal: list[str]) -> Choices:
+        choices = cls()
+        for action in legal:
+            words = action.split()
+            if words[0] in CELL_ACTIONS:
+                choices.by_cell[words[1]].append(action)
+            elif words[0] in MARKER_MOVES:
+                choices.from_cell[words[1]].append(action)
+            else:
+                choices.buttons.append(action)
+        return choices
+
+
+def city(cell: str) -> str:
+    name = board().start_cities.get(cell)
+    return f"{name} ({cell})" if name else cell
+
+
+def action_label(action: str, observation: dict, names: list[str]) -> str:
+    """A player's words for ``action`` ("uncover E4" -> "Uncover E4")."""
+    words = action.split()
+    keyword = words[0]
+    cells = observation["cells"]
+    if keyword == "start":
+        return _("Start in %(city)s") % {"city": city(words[1])}
+    if keyword == "anywhere":
+        return _("Travel to %(cell)s (this ends your turn)") % {"cell": words[1]}
+    if keyword == "move":
+        return _("Move your researcher to %(cell)s") % {"cell": words[1]}
+    if keyword == "uncover":
+        return _("Uncover the marker on %(cell)s") % {"cell": words[1]}
+    if keyword == "place":
+        marker = marker_name(observation["pending"]["marker"])
+        return _("Place the %(marker)s on %(cell)s") % {"marker": marker, "cell": words[1]}
+    if keyword in MARKER_MOVES:
+        marker = marker_name(cells[words[1]]["marker"])
+        return _("Move the %(marker)s from %(origin)s to %(target)s") % {
+            "marker": marker,
+            "origin": words[1],
+            "target": words[2],
+        }
+    if keyword == "keep":
+        return _("Keep it")
+    if keyword == "swap":
+        seat = int(words[1][1:]) - 1
+        count = observation["players"][seat]["goods"][words[2]]
+        return _("Exchange with %(player)s for their %(count)d × %(goods)s") % {
+            "player": names[seat],
+            "count": count,
+            "goods": marker_name(words[2]),
+        }
+    if action == "camp research":
+        return _("Set up a base camp here to do research")
+    if action == "camp resources":
+        return _("Set up a base camp here to use natural resources")
+    if keyword == "end":
+        return _("End your turn")
+    return action
+
+
+def pending_question(observation: dict) -> str | None:
+    """The question a pending decision asks its player, in words, or None."""
+    pending = observation.get("pending")
+    if not pending:
+        return None
+    marker = marker_name(pending["marker"])
+    if pending["type"] == "place":
+        return _(
+            "Where does the %(marker)s go? Leave it on %(cell)s, or click a highlighted "
+            "cell where it scores more."
+        ) % {"marker": marker, "cell": pending["cell"]}
+    return _("Keep the %(marker)s, or exchange it with another player?") % {"marker": marker}
+
+
+def board_links(game, choices: Choices, selected_from: str | None, version: int, label) -> dict:
+    """{cell: link} for the board: one click applies a cell's only action (htmx) or opens the
+    cell's choices; the href always leads to a page that works without JavaScript.
+
+    ``label(action)`` gives an action's words; a link is {"href", "label", "hx_post",
+    "hx_vals"} as the board template expects.
+    """
+    base = reverse("game_detail", args=[game.code])
+    act = reverse("game_act", args=[game.code])
+
+    def link(cell, label, action=None, query=None):
+        href = f"{base}?{urlencode(query or {'cell': cell})}"
+        vals = json.dumps({"action": action, "version": version}) if action else None
+        return {"href": href, "label": label, "hx_post": act if action else None, "hx_vals": vals}
+
+    links = {}
+    if selected_from is not None:
+        for action in choices.from_cell.get(selected_from, []):
+            target = action.split()[2]
+            query = {"from": selected_from, "cell": target}
+            links[target] = link(target, label(action), action, query)
+        return links
+    for cell in set(choices.by_cell) | set(choices.from_cell):
+        actions = choices.by_cell.get(cell, [])
+        if len(actions) == 1 and cell not in choices.from_cell:
+            links[cell] = link(cell, label(actions[0]), actions[0])
+        elif not actions:
+            links[cell] = link(
+                cell, _("Move the marker on %(cell)s") % {"cell": cell}, None, {"from": cell}
+            )
+        else:
+            links[cell] = link(cell, _("%(cell)s: choose what to do") % {"cell": cell})
+    return links
+
+
+def panel(observation: dict, seats) -> list[dict]:
+    """One row per seat, in seat order, for the players' panel."""
+    colours = {key: (name, fill) for key, name, fill, _ink in PLAYER_COLOURS}
+    rows = []
+    for seat in seats:
+        player = observation["players"][seat.number]
+        colour_name, fill = colours.get(seat.colour, (seat.colour, "#888888"))
+        rows.append(
+            {
+                "seat": seat,
+                "name": seat.user.display_name,
+                "colour": seat.colour,
+                "colour_name": colour_name,
+                "is_current": observation["current_player"] == seat.number,
+                "score": player["score"],
+                "goods": [
+                    (marker_name(kind), player["goods"][kind])
+                    for kind in GOODS
+                    if player["goods"].get(kind)
+                ],
+                "gold": player["gold"],
+                "jewels": player["jewels"],
+                "camps": player["camps"],
+            }
+        )
+    return rows
+
+
+def log_entries(moves, names: list[str]) -> list[dict]:
+    """The move log in words, newest first: [{"ply", "seat", "lines": [str]}]."""
+    entries = []
+    for move in moves:
+        lines = [text for event in move.events if (text := describe(event, names))]
+        entries.append({"ply": move.ply, "seat": move.seat, "lines": lines})
+    return entries

@@ -1,0 +1,217 @@
+"""Games, their seats and their move logs.
+
+The move log is the truth: a game's position is the engine's replay of its moves from the
+seed, and ``Game.state`` is only a cache of that replay. Every change goes through
+``games.services``, one transaction with the game row locked.
+"""
+
+import hashlib
+import uuid
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from games.engines import get_engine
+
+DAYS_PER_MOVE_CHOICES = [(d, d) for d in (1, 2, 3, 5, 7, 10, 14)]
+GAME_CHOICES = [("africa", "Africa")]
+
+
+def seed_commitment(seed: int, salt: str) -> str:
+    """SHA-256 hex digest of ``"<seed>:<salt>"``: published at creation, checkable at the end."""
+    return hashlib.sha256(f"{seed}:{salt}".encode()).hexdigest()
+
+
+class GameQuerySet(models.QuerySet):
+    """Named queries in the product's words."""
+
+    def open(self):
+        """Games still gathering players."""
+        return self.filter(status=Game.Status.OPEN)
+
+    def active(self):
+        """Games being played."""
+        return self.filter(status=Game.Status.ACTIVE)
+
+    def finished(self):
+        return self.filter(status=Game.Status.FINISHED)
+
+    def joinable_by(self, user):
+        """Open games anyone may join, that ``user`` is not already seated in."""
+        return self.open().filter(invite_only=False).exclude(seats__user=user)
+
+    def of_player(self, user):
+        """Games in which ``user`` has a seat."""
+        return self.filter(seats__user=user)
+
+    def awaiting_move_by(self, user):
+        """Active games whose current seat is ``user``'s."""
+        return self.active().filter(
+            seats__user=user, seats__number=models.F("current_seat"), seats__left_at=None
+        )
+
+    def overdue(self, now):
+        """Active games whose turn deadline has passed."""
+        return self.active().filter(turn_deadline__lte=now)
+
+
+class Game(models.Model):
+    """One game of a board game between 2 or more seats.
+
+    ``code`` is the public id used in URLs. ``seed`` stays secret while the game runs (only
+    ``seed_commitment`` is shown), and is revealed once it is over so that anyone can replay
+    and check it. ``version`` counts the changes applied; a form carries it so that a stale
+    submit is refused instead of applied twice.
+    """
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("Waiting for players")
+        ACTIVE = "active", _("In progress")
+        FINISHED = "finished", _("Finished")
+        ABORTED = "aborted", _("Aborted")
+
+    code = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    engine = models.CharField(_("game"), max_length=32, choices=GAME_CHOICES, default="africa")
+    options = models.JSONField(default=dict, blank=True)
+    num_players = models.PositiveSmallIntegerField(_("players"))
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
+    creator = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    rated = models.BooleanField(_("rated"), default=True)
+    invite_only = models.BooleanField(_("invitation only"), default=False)
+    seed = models.BigIntegerField()
+    salt = models.CharField(max_length=64)
+    seed_commitment = models.CharField(max_length=64)
+    version = models.PositiveIntegerField(default=0)
+    current_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    state = models.JSONField(null=True, blank=True, editable=False)
+    days_per_move = models.PositiveSmallIntegerField(
+        _("days per move"), choices=DAYS_PER_MOVE_CHOICES, default=3
+    )
+    turn_started_at = models.DateTimeField(null=True, blank=True)
+    turn_deadline = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    objects = GameQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [
+            models.Index(
+                fields=["turn_deadline"],
+                name="games_active_deadline",
+                condition=Q(status="active"),
+            ),
+            models.Index(fields=["status", "-created_at"], name="games_status_created"),
+        ]
+
+    def __str__(self):
+        return f"{self.get_engine_display()} {str(self.code)[:8]}"
+
+    def get_absolute_url(self):
+        return reverse("game_detail", args=[self.code])
+
+    @property
+    def rules(self):
+        """The rules engine of this game (a ``games.engines.Engine``)."""
+        return get_engine(self.engine)
+
+    @property
+    def variant(self) -> str:
+        return self.options.get("variant", "standard")
+
+    def deadline_after(self, moment):
+        """The turn deadline for a turn starting at ``moment``."""
+        return moment + timedelta(days=self.days_per_move)
+
+    def is_full(self, seats_taken: int) -> bool:
+        return seats_taken >= self.num_players
+
+
+class Seat(models.Model):
+    """A player's place at a game. ``number`` (0-based, shown as P1..P5) is drawn at start."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats"
+    )
+    number = models.PositiveSmallIntegerField(null=True, blank=True)
+    colour = models.CharField(max_length=16, blank=True)
+    joined_at = models.DateTimeField(default=timezone.now)
+    left_at = models.DateTimeField(null=True, blank=True)
+    final_score = models.IntegerField(null=True, blank=True)
+    place = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["number", "joined_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "user"], name="games_seat_one_per_user"),
+            models.UniqueConstraint(
+                fields=["game", "number"],
+                condition=Q(number__isnull=False),
+                name="games_seat_unique_number",
+            ),
+        ]
+
+    def __str__(self):
+        return f"P{self.number + 1}" if self.number is not None else str(self.user)
+
+    @property
+    def label(self) -> str:
+        """ "P1".."P5", the move notation's name of the seat."""
+        return f"P{self.number + 1}"
+
+
+class Move(models.Model):
+    """One applied action, in the canonical notation of the game's engine.
+
+    Append-only: an undo marks the moves it takes back (``taken_back``) and replay skips them.
+    ``events`` are the engine's public events for the action (for the log in words).
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    ply = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    action = models.CharField(max_length=64)
+    events = models.JSONField(default=list)
+    automatic = models.BooleanField(default=False)
+    taken_back = models.BooleanField(default=False)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["game", "ply"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "ply"], name="games_move_unique_ply"),
+        ]
+
+    def __str__(self):
+        return f"{self.ply}. {self.action}"
+
+
+class Invitation(models.Model):
+    """A named player invited to an invitation-only game (by display name)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="invitations")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="invitations"
+    )
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "user"], name="games_invitation_once"),
+        ]
+
+    def __str__(self):
+        return f"{self.user} → {self.game}"

@@ -1,0 +1,403 @@
+"""The only writers of games: create, join, leave, start, invite, submit an action, undo, resign.
+
+Each public function runs in one transaction with the game row locked (SELECT ... FOR UPDATE;
+on SQLite, IMMEDIATE transactions serialise writers), re-reads the game and checks everything
+before it changes anything. A refused request raises a ``GameError`` whose ``message`` a
+player can read, and changes nothing.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+
+from django.core import signing
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from accounts.models import User
+from games.africa_terms import PLAYER_COLOURS
+from games.engines import IllegalAction, get_engine, replay
+from games.models import Game, Invitation, Move, Seat, seed_commitment
+
+INVITE_SALT = "games.invite"
+_system_random = random.SystemRandom()
+
+
+class GameError(Exception):
+    """A request the game cannot honour. ``message`` is a sentence for the player."""
+
+    def __init__(self, message):
+        super().__init__(str(message))
+        self._message = message
+
+    @property
+    def message(self) -> str:
+        return str(self._message)
+
+
+class StaleVersion(GameError):
+    """The page the request came from shows an older position than the game's."""
+
+    def __init__(self):
+        super().__init__(_("The game has moved on since this page was shown. Here it is now."))
+
+
+class IllegalMove(GameError):
+    """The engine refused the action; the reason is translated when it is read."""
+
+    def __init__(self, error: IllegalAction):
+        super().__init__(error.reason)
+        self.error = error
+
+    @property
+    def message(self) -> str:
+        return gettext(self.error.template).format(**self.error.params)
+
+
+# -- creating and gathering -------------------------------------------------------------------
+
+
+@transaction.atomic
+def create_game(
+    creator: User,
+    *,
+    engine: str = "africa",
+    num_players: int = 4,
+    variant: str = "standard",
+    days_per_move: int = 3,
+    rated: bool = True,
+    invite_only: bool = False,
+    seed: int | None = None,
+) -> Game:
+    """A new open game with ``creator`` in its first seat.
+
+    The seed is drawn now (``seed`` fixes it, for tests and imported game records) and kept
+    secret; its commitment (SHA-256 of seed and salt) is public from the start. Raises
+    GameError for a player count the game does not allow.
+    """
+    rules = get_engine(engine)
+    if not rules.min_players <= num_players <= rules.max_players:
+        raise GameError(
+            _("This game is for %(min)d to %(max)d players.")
+            % {"min": rules.min_players, "max": rules.max_players}
+        )
+    if seed is None:
+        seed = secrets.randbits(63)
+    salt = secrets.token_hex(16)
+    game = Game.objects.create(
+        engine=engine,
+        options={"variant": variant},
+        num_players=num_players,
+        creator=creator,
+        rated=rated,
+        invite_only=invite_only,
+        seed=seed,
+        salt=salt,
+        seed_commitment=seed_commitment(seed, salt),
+        days_per_move=days_per_move,
+    )
+    Seat.objects.create(game=game, user=creator)
+    return game
+
+
+def invite_token(game: Game) -> str:
+    """The signed token of the game's invitation link (anyone holding it may join)."""
+    return signing.dumps(str(game.code), salt=INVITE_SALT)
+
+
+def _invite_token_is_valid(game: Game, token: str | None) -> bool:
+    if not token:
+        return False
+    try:
+        return signing.loads(token, salt=INVITE_SALT) == str(game.code)
+    except signing.BadSignature:
+        return False
+
+
+@transaction.atomic
+def invite(game: Game, by: User, display_name: str) -> Invitation:
+    """Invite the player called ``display_name`` (any case) to an open game ``by`` sits at."""
+    game = _locked(game)
+    _require_open(game)
+    if not game.seats.filter(user=by).exists():
+        raise GameError(_("Only players of this game can invite others."))
+    user = User.objects.filter(display_name__iexact=display_name.strip(), is_active=True).first()
+    if user is None:
+        raise GameError(_("Nobody is called %(name)s.") % {"name": display_name.strip()})
+    if game.seats.filter(user=user).exists():
+        raise GameError(_("%(name)s already plays in this game.") % {"name": user.display_name})
+    invitation, _created = Invitation.objects.get_or_create(
+        game=game, user=user, defaults={"invited_by": by}
+    )
+    return invitation
+
+
+@transaction.atomic
+def join_game(game: Game, user: User, *, token: str | None = None) -> Seat:
+    """Seat ``user`` at an open game; the game starts once every seat is taken.
+
+    An invitation-only game needs an invitation by name or the signed link's ``token``.
+    Raises GameError if the game is not open, full, already joined or closed to ``user``.
+    """
+    game = _locked(game)
+    _require_open(game)
+    seats = list(game.seats.all())
+    if any(seat.user_id == user.pk for seat in seats):
+        raise GameError(_("You already play in this game."))
+    if game.is_full(len(seats)):
+        raise GameError(_("This game has no free seat."))
+    if game.invite_only and not (
+        _invite_token_is_valid(game, token) or game.invitations.filter(user=user).exists()
+    ):
+        raise GameError(_("This game is by invitation only."))
+    seat = Seat.objects.create(game=game, user=user)
+    if game.is_full(len(seats) + 1):
+        _start(game)
+    else:
+        _bump(game)
+    return seat
+
+
+@transaction.atomic
+def leave_game(game: Game, user: User) -> None:
+    """Leave an open game; when its creator leaves, the game is called off."""
+    game = _locked(game)
+    _require_open(game)
+    seat = _seat_of(game, user)
+    if user.pk == game.creator_id:
+        game.status = Game.Status.ABORTED
+        game.finished_at = timezone.now()
+        game.save(update_fields=["status", "finished_at"])
+    else:
+        seat.delete()
+    _bump(game)
+
+
+@transaction.atomic
+def start_game(game: Game, user: User) -> Game:
+    """Start an open game now, with the players seated so far (its creator only, 2 or more)."""
+    game = _locked(game)
+    _require_open(game)
+    if user.pk != game.creator_id:
+        raise GameError(_("Only the player who created the game can start it."))
+    if game.seats.count() < game.rules.min_players:
+        raise GameError(
+            _("At least %(min)d players are needed to start.") % {"min": game.rules.min_players}
+        )
+    _start(game)
+    return game
+
+
+def _start(game: Game) -> None:
+    """Draw the seating order (seat 0 begins), deal the initial state and open the first turn."""
+    seats = list(game.seats.all())
+    _system_random.shuffle(seats)
+    for number, seat in enumerate(seats):
+        seat.number = number
+        seat.colour = PLAYER_COLOURS[number][0]
+    Seat.objects.bulk_update(seats, ["number", "colour"])
+    rules = game.rules
+    now = timezone.now()
+    game.num_players = len(seats)
+    game.state = rules.initial_state(num_players=len(seats), seed=game.seed, options=game.options)
+    game.status = Game.Status.ACTIVE
+    game.started_at = now
+    game.current_seat = rules.current_player(game.state)
+    game.turn_started_at = now
+    game.turn_deadline = game.deadline_after(now)
+    game.version += 1
+    game.save()
+
+
+# -- playing ----------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def submit_action(game: Game, user: User, action: str, expected_version: int) -> Game:
+    """Apply ``action`` for ``user``'s seat if the game is still at ``expected_version``.
+
+    Steps: lock and re-read the game; check it runs, the version, and that it is ``user``'s
+    turn; let the engine apply the action (IllegalAction becomes IllegalMove); append the Move;
+    play the turns of seats whose players left; finish the game if it is over.
+    Raises StaleVersion, IllegalMove or GameError; nothing changes then.
+    """
+    game = _locked(game)
+    seat = _acting_seat(game, user, expected_version)
+    _apply(game, seat.number, action)
+    _play_for_absent_seats(game)
+    game.save()
+    return game
+
+
+@transaction.atomic
+def undo_action(game: Game, user: User, expected_version: int) -> Game:
+    """Take back ``user``'s last action of the turn under way, if it revealed nothing.
+
+    Only the player whose turn it is may undo, only actions of that turn, and never past an
+    uncover (it showed a hidden marker). The move is marked taken back and the position is
+    rebuilt by replaying the log. Raises StaleVersion or GameError.
+    """
+    game = _locked(game)
+    seat = _acting_seat(game, user, expected_version)
+    last = _undoable_move(game, seat.number)
+    if last is None:
+        raise GameError(_("There is nothing to undo in this turn."))
+    last.taken_back = True
+    last.save(update_fields=["taken_back"])
+    game.state = replay(
+        game.rules,
+        game.num_players,
+        game.seed,
+        game.options,
+        game.moves.filter(taken_back=False).values_list("action", flat=True),
+    )
+    game.version += 1
+    game.save()
+    return game
+
+
+def undoable(game: Game, seat_number: int | None) -> bool:
+    """Whether ``seat_number`` could undo its last action now (for offering the button)."""
+    if game.status != Game.Status.ACTIVE or seat_number != game.current_seat:
+        return False
+    return _undoable_move(game, seat_number) is not None
+
+
+def _undoable_move(game: Game, seat_number: int) -> Move | None:
+    last = game.moves.filter(taken_back=False).order_by("-ply").first()
+    if last is None or last.seat != seat_number or last.automatic:
+        return None
+    if last.action.split()[0] in ("uncover", "start"):
+        return None
+    return last
+
+
+@transaction.atomic
+def resign(game: Game, user: User) -> Game:
+    """``user`` leaves a running game for good: ranked last, their turns played as "end".
+
+    When one player is left, the game ends with the scores as they stand.
+    """
+    game = _locked(game)
+    if game.status != Game.Status.ACTIVE:
+        raise GameError(_("This game is not being played."))
+    seat = _seat_of(game, user)
+    if seat.left_at is not None:
+        raise GameError(_("You have already left this game."))
+    seat.left_at = timezone.now()
+    seat.save(update_fields=["left_at"])
+    seats = list(game.seats.all())
+    if sum(1 for s in seats if s.left_at is None) <= 1:
+        _finish(game, seats)
+    else:
+        _play_for_absent_seats(game, seats)
+    game.version += 1
+    game.save()
+    return game
+
+
+# -- internals --------------------------------------------------------------------------------
+
+
+def _locked(game: Game) -> Game:
+    return Game.objects.select_for_update().get(pk=game.pk)
+
+
+def _bump(game: Game) -> None:
+    """Count a change that pages showing the game must pick up (a seat taken or freed)."""
+    game.version += 1
+    game.save(update_fields=["version"])
+
+
+def _require_open(game: Game) -> None:
+    if game.status != Game.Status.OPEN:
+        raise GameError(_("This game is no longer gathering players."))
+
+
+def _seat_of(game: Game, user: User) -> Seat:
+    seat = game.seats.filter(user=user).first()
+    if seat is None:
+        raise GameError(_("You do not play in this game."))
+    return seat
+
+
+def _acting_seat(game: Game, user: User, expected_version: int) -> Seat:
+    if game.status != Game.Status.ACTIVE:
+        raise GameError(_("This game is not being played."))
+    seat = _seat_of(game, user)
+    if int(expected_version) != game.version:
+        raise StaleVersion()
+    if seat.left_at is not None:
+        raise GameError(_("You have left this game."))
+    if seat.number != game.current_seat:
+        raise GameError(_("It is not your turn."))
+    return seat
+
+
+def _canonical(rules, state, action: str) -> str:
+    """The canonical spelling of ``action`` (legal in ``state``), as the log stores it."""
+    folded = " ".join(action.lower().split())
+    for legal in rules.legal_actions(state):
+        if legal.lower() == folded:
+            return legal
+    return folded
+
+
+def _apply(game: Game, seat_number: int, action: str, *, automatic: bool = False) -> None:
+    """Apply one action to the locked ``game`` in memory and append its Move (not saved)."""
+    rules = game.rules
+    try:
+        new_state = rules.apply(game.state, action)
+    except IllegalAction as error:
+        raise IllegalMove(error) from None
+    game.version += 1
+    Move.objects.create(
+        game=game,
+        ply=game.version,
+        seat=seat_number,
+        action=_canonical(rules, game.state, action),
+        events=new_state["events"],
+        automatic=automatic,
+    )
+    game.state = new_state
+    current = rules.current_player(new_state)
+    if current != game.current_seat:
+        now = timezone.now()
+        game.turn_started_at = now
+        game.turn_deadline = game.deadline_after(now)
+    game.current_seat = current
+    if rules.is_terminal(new_state):
+        _finish(game, list(game.seats.all()))
+
+
+def _play_for_absent_seats(game: Game, seats: list[Seat] | None = None) -> None:
+    """While the turn belongs to a seat whose player left, end that turn for them."""
+    if seats is None:
+        seats = list(game.seats.all())
+    absent = {s.number for s in seats if s.left_at is not None}
+    rules = game.rules
+    while game.status == Game.Status.ACTIVE and game.current_seat in absent:
+        legal = rules.legal_actions(game.state)
+        _apply(game, game.current_seat, "end" if "end" in legal else legal[0], automatic=True)
+
+
+def _finish(game: Game, seats: list[Seat]) -> None:
+    """Record final scores and places: shared places for equal scores (Africa ruling 11),
+    players who left after everyone who stayed, the first to leave last."""
+    scores = game.rules.scores(game.state)
+    stayed = [s for s in seats if s.left_at is None]
+    left = sorted((s for s in seats if s.left_at is not None), key=lambda s: s.left_at)
+    for seat in stayed:
+        seat.final_score = scores[seat.number]
+        seat.place = 1 + sum(1 for o in stayed if scores[o.number] > seat.final_score)
+    for index, seat in enumerate(reversed(left)):
+        seat.final_score = scores[seat.number]
+        seat.place = len(stayed) + 1 + index
+    Seat.objects.bulk_update(seats, ["final_score", "place"])
+    game.status = Game.Status.FINISHED
+    game.finished_at = timezone.now()
+    game.current_seat = None
+    game.turn_deadline = None

@@ -1,0 +1,318 @@
+"""Lobby, game creation, "my games" and the play page with its actions.
+
+Every form works without JavaScript (POST, then redirect to the game); with htmx the same
+endpoints answer with the ``game`` partial of the play page, which replaces only the board,
+the panel and the log. Services in ``games.services`` make every change.
+"""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db.models import Count, Prefetch
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from games import services
+from games.africa_page import (
+    LOG_LENGTH,
+    Choices,
+    action_label,
+    board_links,
+    city,
+    log_entries,
+    panel,
+    pending_question,
+)
+from games.board import board_svg_context
+from games.forms import ActionForm, InviteForm, NewGameForm, VersionForm
+from games.models import Game, Seat
+
+
+def _get_game(request, code, *, token=None) -> tuple[Game, Seat | None]:
+    """The game with public ``code`` and the requesting user's seat in it (or None).
+
+    Raises Http404 for an unknown code, PermissionDenied when the user may not see it: a
+    running game is shown to its players only; an invitation-only game that gathers players
+    to its players, the invited and holders of the invitation link.
+    """
+    game = get_object_or_404(Game.objects.select_related("creator"), code=code)
+    seats = list(game.seats.select_related("user"))
+    game.seat_list = seats
+    user = request.user
+    mine = next((s for s in seats if user.is_authenticated and s.user_id == user.pk), None)
+    if mine is not None or game.status in (Game.Status.FINISHED, Game.Status.ABORTED):
+        return game, mine
+    if game.status == Game.Status.ACTIVE:
+        raise PermissionDenied
+    if game.invite_only and not (
+        services._invite_token_is_valid(game, token)
+        or (user.is_authenticated and game.invitations.filter(user=user).exists())
+    ):
+        raise PermissionDenied
+    return game, None
+
+
+def _is_htmx(request) -> bool:
+    return bool(request.htmx) and not request.htmx.boosted
+
+
+@require_GET
+def lobby(request):
+    """Open games anyone may join, newest first."""
+    games = (
+        Game.objects.open()
+        .filter(invite_only=False)
+        .annotate(seated=Count("seats"))
+        .select_related("creator")[:100]
+    )
+    return render(request, "games/lobby.html", {"games": games})
+
+
+@login_required
+def new_game(request):
+    """The form that creates a game; its creator takes the first seat."""
+    form = NewGameForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = services.create_game(request.user, **form.cleaned_data)
+        except services.GameError as error:
+            form.add_error(None, error.message)
+        else:
+            return redirect(game)
+    return render(request, "games/new.html", {"form": form})
+
+
+@login_required
+@require_GET
+def my_games(request):
+    """The user's games: those waiting for their move first, then the others."""
+    games = list(
+        Game.objects.of_player(request.user)
+        .exclude(status=Game.Status.ABORTED)
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
+        .order_by("-created_at")[:200]
+    )
+    for game in games:
+        game.my_seat = next(s for s in game.seats.all() if s.user_id == request.user.pk)
+        game.my_turn = (
+            game.status == Game.Status.ACTIVE
+            and game.current_seat == game.my_seat.number
+            and game.my_seat.left_at is None
+        )
+    waiting = sorted((g for g in games if g.my_turn), key=lambda g: g.turn_deadline)
+    others = [g for g in games if not g.my_turn]
+    return render(request, "games/mine.html", {"waiting": waiting, "others": others})
+
+
+def play_context(request, game: Game, seat: Seat | None) -> dict:
+    """Everything the play page shows ``seat`` (None: someone without a seat)."""
+    context = {"game": game, "seat": seat, "seats": game.seat_list}
+    if game.status == Game.Status.OPEN:
+        context["invite_form"] = InviteForm()
+        if seat is not None:
+            context["invite_token"] = services.invite_token(game)
+        return context
+    if game.state is None:
+        return context
+    rules = game.rules
+    viewer = seat.number if seat is not None else None
+    observation = rules.observation(game.state, viewer)
+    names = [s.user.display_name for s in game.seat_list]
+    my_turn = (
+        seat is not None
+        and seat.left_at is None
+        and game.status == Game.Status.ACTIVE
+        and game.current_seat == seat.number
+    )
+    choices = Choices.of(rules.legal_actions(game.state) if my_turn else [])
+    selected_from = request.GET.get("from")
+    if selected_from not in choices.from_cell:
+        selected_from = None
+    selected_cell = request.GET.get("cell")
+
+    def label(action):
+        return action_label(action, observation, names)
+
+    links = board_links(game, choices, selected_from, game.version, label) if my_turn else {}
+    cell_choices = []
+    if selected_cell and not selected_from:
+        cell_choices = [(a, label(a)) for a in choices.by_cell.get(selected_cell, [])]
+    elif selected_from and selected_cell:
+        wanted = [a for a in choices.from_cell[selected_from] if a.split()[2] == selected_cell]
+        cell_choices = [(a, label(a)) for a in wanted]
+    moves = game.moves.filter(taken_back=False).order_by("-ply")
+    if request.GET.get("log") != "all":
+        moves = moves[:LOG_LENGTH]
+    context.update(
+        {
+            "observation": observation,
+            "my_turn": my_turn,
+            "board": board_svg_context(
+                observation,
+                seats=[{"name": s.user.display_name, "colour": s.colour} for s in game.seat_list],
+                links=links,
+                selected=selected_from or (selected_cell if cell_choices else None),
+                highlight=set(links),
+            ),
+            "question": pending_question(observation) if my_turn else None,
+            "buttons": [(a, label(a)) for a in choices.buttons],
+            "cell_choices": cell_choices,
+            "selected_cell": selected_cell,
+            "selected_from": selected_from,
+            "can_move_from": selected_cell in choices.from_cell and not selected_from,
+            "can_undo": my_turn and services.undoable(game, seat.number),
+            "panel": panel(observation, game.seat_list),
+            "log": log_entries(moves, names),
+            "full_log": request.GET.get("log") == "all",
+            "start_city": city,
+        }
+    )
+    return context
+
+
+def _render_game(request, game, seat, status=200):
+    template = "games/play.html#game" if _is_htmx(request) else "games/play.html"
+    return render(request, template, play_context(request, game, seat), status=status)
+
+
+def game_detail(request, code):
+    """The play page (or, while the game gathers players, its waiting room)."""
+    game, seat = _get_game(request, code, token=request.GET.get("invite"))
+    return _render_game(request, game, seat)
+
+
+@login_required
+@require_POST
+def game_act(request, code):
+    """Apply one action of the player whose turn it is; a stale page gets the fresh board."""
+    game, seat = _get_game(request, code)
+    if seat is None:
+        raise PermissionDenied
+    form = ActionForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("That request was incomplete. Please try again."))
+    else:
+        try:
+            game = services.submit_action(
+                game, request.user, form.cleaned_data["action"], form.cleaned_data["version"]
+            )
+        except services.GameError as error:
+            messages.error(request, error.message)
+    return _after_change(request, code)
+
+
+@login_required
+@require_POST
+def game_undo(request, code):
+    """Take back the last action of the turn, if it revealed nothing."""
+    _game, seat = _get_game(request, code)
+    if seat is None:
+        raise PermissionDenied
+    form = VersionForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise services.StaleVersion()
+        services.undo_action(_game, request.user, form.cleaned_data["version"])
+    except services.GameError as error:
+        messages.error(request, error.message)
+    return _after_change(request, code)
+
+
+def _after_change(request, code):
+    """htmx: the fresh ``game`` partial; otherwise POST/redirect/GET to the play page."""
+    if _is_htmx(request):
+        game, seat = _get_game(request, code)
+        return _render_game(request, game, seat)
+    return redirect("game_detail", code=code)
+
+
+@require_GET
+def game_poll(request, code):
+    """204 while the game is still at the page's version, else the fresh ``game`` partial."""
+    version = Game.objects.filter(code=code).values_list("version", flat=True).first()
+    if version is None:
+        raise Http404
+    form = VersionForm(request.GET)
+    if form.is_valid() and form.cleaned_data["version"] == version:
+        return HttpResponse(status=204)
+    game, seat = _get_game(request, code)
+    return render(request, "games/play.html#game", play_context(request, game, seat))
+
+
+@login_required
+@require_POST
+def game_join(request, code):
+    """Take a free seat (an invitation-only game needs the invitation or its link)."""
+    token = request.POST.get("invite")
+    game, _seat = _get_game(request, code, token=token)
+    try:
+        services.join_game(game, request.user, token=token)
+    except services.GameError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("You have joined the game."))
+    return redirect("game_detail", code=code)
+
+
+@login_required
+@require_POST
+def game_leave(request, code):
+    """Leave a game that has not started (its creator calls it off)."""
+    game, _seat = _get_game(request, code)
+    try:
+        services.leave_game(game, request.user)
+    except services.GameError as error:
+        messages.error(request, error.message)
+        return redirect("game_detail", code=code)
+    messages.success(request, _("You have left the game."))
+    return redirect("lobby")
+
+
+@login_required
+@require_POST
+def game_start(request, code):
+    """Start the game now with the players seated (its creator only)."""
+    game, _seat = _get_game(request, code)
+    try:
+        services.start_game(game, request.user)
+    except services.GameError as error:
+        messages.error(request, error.message)
+    return redirect("game_detail", code=code)
+
+
+@login_required
+@require_POST
+def game_invite(request, code):
+    """Invite a player of the site by display name."""
+    game, _seat = _get_game(request, code)
+    form = InviteForm(request.POST)
+    if form.is_valid():
+        try:
+            invitation = services.invite(game, request.user, form.cleaned_data["display_name"])
+        except services.GameError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(
+                request,
+                _("%(name)s is invited.") % {"name": invitation.user.display_name},
+            )
+    return redirect("game_detail", code=code)
+
+
+@login_required
+def game_resign(request, code):
+    """Leave a running game for good, after a confirmation page."""
+    game, seat = _get_game(request, code)
+    if seat is None:
+        raise PermissionDenied
+    if request.method == "POST":
+        try:
+            services.resign(game, request.user)
+        except services.GameError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, _("You have left the game."))
+        return redirect("game_detail", code=code)
+    return render(request, "games/resign.html", {"game": game})
