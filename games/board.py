@@ -117,7 +117,7 @@ def _city_label(cell: str, x: float, y: float, name: str) -> dict[str, Any]:
             dx, dy = dx + ux, dy + uy
     length = math.hypot(dx, dy) or 1.0
     dx, dy = dx / length, dy / length
-    lx, ly = x + dx * HEX_SIZE * 0.95, y + dy * HEX_SIZE * 0.95
+    lx, ly = x + dx * HEX_SIZE * 1.1, y + dy * HEX_SIZE * 1.1
     width = len(name) * CITY_FONT_SIZE * 0.62
     if dx > 0.35:
         anchor, left = "start", lx
