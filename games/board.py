@@ -43,6 +43,10 @@ HEX_SIZE = 30
 #: Room left round the board and its city labels, in SVG user units.
 MARGIN = 6
 CITY_FONT_SIZE = 11
+#: The widest a marker's label may be inside its hex, and the width of one of its letters, in
+#: user units; a longer label is squeezed to fit.
+LABEL_ROOM = 34
+LABEL_LETTER = 3.6
 #: A researcher's shape per seat (the second cue beside its colour) and how far down its seat
 #: number sits to look centred in that shape, in user units.
 RESEARCHER_SHAPES = [
@@ -180,11 +184,12 @@ def board_svg_context(
     ``highlight``: cells drawn as possible targets; None means the linked cells.
 
     Returns {"view_box": "0 0 w h", "width", "height" (user units), "hex_size", "ring_points"
-    (an inset hex about (0, 0) for outlines drawn inside a cell), "title",
-    "description", "cells": [...], "cities": [...], "seats": [...], "markers": [...]}. A cell
-    is {id, points, x, y (centre), terrain, marker (code, "hidden" or None), face_down,
-    revealed (a code shown only because the game is over), label, value (1 or 2 for gold and
-    jewels, else None), city (name or None), researcher (a seat style or None), camp, link,
+    (an inset hex about (0, 0) for outlines drawn inside a cell), "title", "description",
+    "cells": [...], "cities": [{name, x, y, anchor}], "seats": [seat styles], "markers":
+    [{code, name, label}]}. A cell is {id, points, x, y (centre), terrain, marker (code,
+    "hidden" or None), face_down, revealed (a code shown only because the game is over), label,
+    label_length (the width to squeeze a long label into, else None), value (1 or 2 for gold
+    and jewels, else None), city (name or None), researcher (a seat style or None), camp, link,
     selected, highlighted, title}. Coordinates are user units, rounded to 0.1.
     Raises KeyError for a cell, marker code or colour key the tables do not know.
     """
@@ -219,6 +224,7 @@ def board_svg_context(
         researcher = styles[seat] if seat is not None else None
         city = str(START_CITY_NAMES[cell]) if cell in grid.start_cities else None
         shown = marker not in (None, HIDDEN)
+        label = str(MARKER_LABELS[marker]) if shown else None
         cells.append(
             {
                 "id": cell,
@@ -229,7 +235,10 @@ def board_svg_context(
                 "marker": marker,
                 "face_down": face_down,
                 "revealed": shown and face_down,
-                "label": MARKER_LABELS[marker] if shown else None,
+                "label": label,
+                "label_length": LABEL_ROOM
+                if label and len(label) * LABEL_LETTER > LABEL_ROOM
+                else None,
                 "value": values.get(marker) if shown else None,
                 "city": city,
                 "researcher": researcher,

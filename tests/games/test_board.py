@@ -220,3 +220,10 @@ def test_the_board_speaks_the_readers_language(language, elephant, city):
 
     assert elephant in words(groups["D2"])
     assert f">{city}</text>" in svg
+    root = ET.fromstring(svg)
+    plain = [root.get("viewBox")] + [
+        node.get(name) for node in root.iter() for name in ("x", "y", "dy", "width", "transform")
+    ]
+    assert not [value for value in plain if value and "," in value]
+    corners = [c for node in root.iter() if node.get("points") for c in node.get("points").split()]
+    assert all(corner.count(",") == 1 for corner in corners)
