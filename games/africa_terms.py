@@ -1,7 +1,18 @@
-"""The game's words for the site, translatable: marker names and player colours."""
+"""The words of Africa as the site shows them, ready for translation.
+
+The engine speaks in codes ("elephant", "gold2", "C2"); pages, emails and the board turn them
+into words with these tables. Game things take the rulebook's words (discovery marker,
+researcher, base camp), web things Django's. Every value is lazy, so it is translated into the
+language active when it is rendered.
+"""
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
+HIDDEN = "hidden"
+
+#: {marker code: its name in a sentence}, for every code of the marker mix and for "hidden",
+#: the face-down marker whose code nobody may know while the game runs.
 MARKER_NAMES = {
     "monument": _("monument"),
     "statue": _("statue"),
@@ -19,13 +30,48 @@ MARKER_NAMES = {
     "gold2": _("2 gold nuggets"),
     "jewels1": _("1 jewel"),
     "jewels2": _("2 jewels"),
-    "hidden": _("face-down marker"),
+    HIDDEN: _("face-down marker"),
 }
 
+#: {marker code: a short label of its kind}, printed under a face-up marker on the board (a
+#: gold or jewel marker shows its 1 or 2 beside the icon, so its label is the kind alone).
+MARKER_LABELS = {
+    "monument": pgettext_lazy("board label", "Monument"),
+    "statue": pgettext_lazy("board label", "Statue"),
+    "kettle": pgettext_lazy("board label", "Kettle"),
+    "clothing": pgettext_lazy("board label", "Clothing"),
+    "mask": pgettext_lazy("board label", "Mask"),
+    "drum": pgettext_lazy("board label", "Drum"),
+    "elephant": pgettext_lazy("board label", "Elephant"),
+    "zebra": pgettext_lazy("board label", "Zebra"),
+    "giraffe": pgettext_lazy("board label", "Giraffe"),
+    "lion": pgettext_lazy("board label", "Lion"),
+    "rhino": pgettext_lazy("board label", "Rhino"),
+    "nomad": pgettext_lazy("board label", "Nomad"),
+    "gold1": pgettext_lazy("board label", "Gold"),
+    "gold2": pgettext_lazy("board label", "Gold"),
+    "jewels1": pgettext_lazy("board label", "Jewels"),
+    "jewels2": pgettext_lazy("board label", "Jewels"),
+}
+
+#: {start city cell: city name}; proper nouns, still translated where a language spells the
+#: city its own way.
+START_CITY_NAMES = {
+    "C2": _("Casablanca"),
+    "I3": _("Alexandria"),
+    "D7": _("Lagos"),
+    "K10": _("Mombasa"),
+    "H16": _("Cape Town"),
+}
+
+#: The player colours in seat order: (key, name, fill, ink printed on the fill), hex colours.
+#: The fills are from the Okabe-Ito palette, told apart by people with the common forms of
+#: colour blindness; the ink has a contrast of at least 5:1 on its fill. Colour is never the
+#: only cue: a researcher also shows its seat number and a shape of its own.
 PLAYER_COLOURS = [
-    ("blue", _("blue"), "#1f5fa8", "#ffffff"),
-    ("orange", _("orange"), "#e08a1e", "#1f1a14"),
-    ("green", _("green"), "#2f8a4c", "#ffffff"),
-    ("purple", _("purple"), "#7b3f9e", "#ffffff"),
-    ("white", _("white"), "#f4f1ea", "#1f1a14"),
+    ("blue", _("blue"), "#0072B2", "#FFFFFF"),
+    ("orange", _("orange"), "#E69F00", "#000000"),
+    ("green", _("green"), "#009E73", "#000000"),
+    ("pink", _("pink"), "#CC79A7", "#000000"),
+    ("yellow", _("yellow"), "#F0E442", "#000000"),
 ]

@@ -1,5 +1,280 @@
-"""Placeholder board context (replaced by the SVG board)."""
+"""The Africa board as a server-rendered SVG: the numbers and words its template needs.
+
+A view builds the context from the engine's observation (never from the engine's state, so a
+face-down marker can only ever be "hidden") and includes the template::
+
+    from games.board import board_svg_context
+
+    board = board_svg_context(
+        engine.observation(state, viewer),
+        seats=[{"name": "Alice", "colour": "blue"}, {"name": "Bob", "colour": "orange"}],
+        links={"E4": {"href": "/games/abc/?cell=E4", "label": "Uncover E4",
+                      "hx_post": "/games/abc/act/", "hx_vals": '{"action": "uncover E4"}'}},
+        selected="D4",
+    )
+
+    {% include "games/africa/board.html" with board=board %}
+    {% include "games/africa/legend.html" with board=board %}
+
+The legend draws its icons with the board's ``<symbol>``s, so it belongs on a page that shows
+the board; the page links ``css/board.css``. A linked cell swaps ``#game`` (outerHTML) through
+htmx and works as a plain link without JavaScript.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from games.africa_terms import (
+    HIDDEN,
+    MARKER_LABELS,
+    MARKER_NAMES,
+    PLAYER_COLOURS,
+    START_CITY_NAMES,
+)
+from games.engines.africa_data import board as africa_board
+from games.engines.africa_data import marker_mix
+
+#: Distance from a hex's centre to a corner, in SVG user units.
+HEX_SIZE = 30
+#: Room left round the board and its city labels, in SVG user units.
+MARGIN = 6
+CITY_FONT_SIZE = 11
+#: The widest a marker's label may be inside its hex, and the width of one of its letters, in
+#: user units; a longer label is squeezed to fit.
+LABEL_ROOM = 34
+LABEL_LETTER = 3.6
+#: A researcher's shape per seat (the second cue beside its colour) and how far down its seat
+#: number sits to look centred in that shape, in user units.
+RESEARCHER_SHAPES = [
+    ("circle", 0),
+    ("square", 0),
+    ("diamond", 0),
+    ("triangle", 2.5),
+    ("hexagon", 0),
+]
+# Axial neighbour directions of the board data (E, NE, NW, W, SW, SE).
+_DIRECTIONS = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]
 
 
-def board_svg_context(observation, *, seats, links=None, selected=None, highlight=None):
-    return {"cells": observation["cells"], "links": links or {}, "seats": seats}
+def hex_centre(q: int, r: int, size: float = HEX_SIZE) -> tuple[float, float]:
+    """The centre (x, y) in user units of the pointy-top hex at axial (q, r), before shifting."""
+    return size * math.sqrt(3) * (q + r / 2), size * 1.5 * r
+
+
+def hex_points(x: float, y: float, size: float = HEX_SIZE) -> str:
+    """The six corners of the pointy-top hex centred on (x, y), as an SVG ``points`` string."""
+    corners = []
+    for k in range(6):
+        angle = math.radians(60 * k - 90)
+        corners.append(f"{x + size * math.cos(angle):.1f},{y + size * math.sin(angle):.1f}")
+    return " ".join(corners)
+
+
+def terrain(r: int) -> str:
+    """The land tint of row ``r`` (a CSS class suffix): desert in the north and far south,
+    forest about the equator, savanna between; only decoration."""
+    if r <= -3 or r >= 7:
+        return "desert"
+    if 0 <= r <= 2:
+        return "forest"
+    return "savanna"
+
+
+def seat_styles(seats: list[dict[str, str]]) -> list[dict[str, Any]]:
+    """Per seat: {number (1-based), name, colour (translated name), fill, ink, shape, text_dy}.
+
+    ``seats`` is [{"name": display name, "colour": a key of PLAYER_COLOURS}] in seat order;
+    raises KeyError for an unknown colour key.
+    """
+    palette = {key: (name, fill, ink) for key, name, fill, ink in PLAYER_COLOURS}
+    styles = []
+    for seat, info in enumerate(seats):
+        colour_name, fill, ink = palette[info["colour"]]
+        shape, text_dy = RESEARCHER_SHAPES[seat % len(RESEARCHER_SHAPES)]
+        styles.append(
+            {
+                "number": seat + 1,
+                "name": info["name"],
+                "colour": colour_name,
+                "fill": fill,
+                "ink": ink,
+                "shape": shape,
+                "text_dy": text_dy,
+            }
+        )
+    return styles
+
+
+def _city_label(cell: str, x: float, y: float, name: str) -> dict[str, Any]:
+    """Where a start city's name goes: beside the cell, on the side facing the sea."""
+    grid = africa_board()
+    q, r = grid.positions[cell]
+    taken = set(grid.positions.values())
+    dx = dy = 0.0
+    for dq, dr in _DIRECTIONS:
+        if (q + dq, r + dr) not in taken:
+            ux, uy = hex_centre(dq, dr, 1)
+            dx, dy = dx + ux, dy + uy
+    length = math.hypot(dx, dy) or 1.0
+    dx, dy = dx / length, dy / length
+    lx, ly = x + dx * HEX_SIZE * 1.1, y + dy * HEX_SIZE * 1.1
+    width = len(name) * CITY_FONT_SIZE * 0.62
+    if dx > 0.35:
+        anchor, left = "start", lx
+    elif dx < -0.35:
+        anchor, left = "end", lx - width
+    else:
+        anchor, left = "middle", lx - width / 2
+    if dy > 0.35:
+        ly += CITY_FONT_SIZE * 0.8
+    elif dy > -0.35:
+        ly += CITY_FONT_SIZE * 0.35
+    return {
+        "name": name,
+        "x": lx,
+        "y": ly,
+        "anchor": anchor,
+        "box": (left, ly - CITY_FONT_SIZE, left + width, ly + CITY_FONT_SIZE * 0.3),
+    }
+
+
+def _describe(cell: str, info: dict[str, Any], city: str | None, seat: dict | None) -> str:
+    """The cell's title in words, e.g. "E4: elephant, researcher of Alice (P1)"."""
+    parts = []
+    if city:
+        parts.append(_("%(city)s (start city)") % {"city": city})
+    marker = info.get("marker")
+    if marker == HIDDEN:
+        parts.append(str(MARKER_NAMES[HIDDEN]))
+    elif marker and info.get("face_down"):
+        parts.append(_("%(marker)s (never uncovered)") % {"marker": MARKER_NAMES[marker]})
+    elif marker:
+        parts.append(str(MARKER_NAMES[marker]))
+    if info.get("camp"):
+        parts.append(_("base camp"))
+    if seat:
+        parts.append(
+            _("researcher of %(name)s (P%(number)s)")
+            % {"name": seat["name"], "number": seat["number"]}
+        )
+    if not parts:
+        parts.append(_("empty"))
+    return _("%(cell)s: %(contents)s") % {"cell": cell, "contents": ", ".join(parts)}
+
+
+def board_svg_context(
+    observation: dict[str, Any],
+    *,
+    seats: list[dict[str, str]],
+    links: dict[str, dict[str, str | None]] | None = None,
+    selected: str | None = None,
+    highlight: set[str] | None = None,
+) -> dict[str, Any]:
+    """Everything ``games/africa/board.html`` and ``legend.html`` draw, as plain data.
+
+    ``observation``: the engine's ``observation(state, viewer)``; its ``cells`` give each cell's
+    marker (a code, "hidden" or None), ``face_down``, ``researcher`` (seat or None) and ``camp``.
+    ``seats``: [{"name": display name, "colour": a PLAYER_COLOURS key}] indexed by seat.
+    ``links``: {cell id: {"href", "label", "hx_post" (or None), "hx_vals" (JSON text or
+    None)}}; a linked cell is drawn as an SVG ``<a>``. ``selected``: a cell drawn as selected.
+    ``highlight``: cells drawn as possible targets; None means the linked cells.
+
+    Returns {"view_box": "0 0 w h", "width", "height" (user units), "hex_size", "ring_points"
+    (an inset hex about (0, 0) for outlines drawn inside a cell), "title", "description",
+    "cells": [...], "cities": [{name, x, y, anchor}], "seats": [seat styles], "markers":
+    [{code, name, label}]}. A cell is {id, points, x, y (centre), terrain, marker (code,
+    "hidden" or None), face_down, revealed (a code shown only because the game is over), label,
+    label_length (the width to squeeze a long label into, else None), value (1 or 2 for gold
+    and jewels, else None), city (name or None), researcher (a seat style or None), camp, link,
+    selected, highlighted, title}. Coordinates are user units, rounded to 0.1.
+    Raises KeyError for a cell, marker code or colour key the tables do not know.
+    """
+    links = links or {}
+    highlight = set(links) if highlight is None else set(highlight)
+    styles = seat_styles(seats)
+    grid = africa_board()
+    values = marker_mix().value
+
+    centres = {cell: hex_centre(*grid.positions[cell]) for cell in grid.cells}
+    cities = [
+        _city_label(cell, *centres[cell], str(START_CITY_NAMES[cell])) for cell in grid.start_cities
+    ]
+    half_width = HEX_SIZE * math.sqrt(3) / 2
+    left = min([x - half_width for x, _y in centres.values()] + [c["box"][0] for c in cities])
+    top = min([y - HEX_SIZE for _x, y in centres.values()] + [c["box"][1] for c in cities])
+    right = max([x + half_width for x, _y in centres.values()] + [c["box"][2] for c in cities])
+    bottom = max([y + HEX_SIZE for _x, y in centres.values()] + [c["box"][3] for c in cities])
+    shift_x, shift_y = MARGIN - left, MARGIN - top
+    width, height = right - left + 2 * MARGIN, bottom - top + 2 * MARGIN
+    for city in cities:
+        city["x"], city["y"] = round(city["x"] + shift_x, 1), round(city["y"] + shift_y, 1)
+        del city["box"]
+
+    cells = []
+    for cell in grid.cells:
+        info = observation["cells"][cell]
+        x, y = centres[cell][0] + shift_x, centres[cell][1] + shift_y
+        marker = info.get("marker")
+        face_down = bool(info.get("face_down"))
+        seat = info.get("researcher")
+        researcher = styles[seat] if seat is not None else None
+        city = str(START_CITY_NAMES[cell]) if cell in grid.start_cities else None
+        shown = marker not in (None, HIDDEN)
+        label = str(MARKER_LABELS[marker]) if shown else None
+        cells.append(
+            {
+                "id": cell,
+                "points": hex_points(x, y),
+                "x": round(x, 1),
+                "y": round(y, 1),
+                "terrain": terrain(grid.positions[cell][1]),
+                "marker": marker,
+                "face_down": face_down,
+                "revealed": shown and face_down,
+                "label": label,
+                "label_length": LABEL_ROOM
+                if label and len(label) * LABEL_LETTER > LABEL_ROOM
+                else None,
+                "value": values.get(marker) if shown else None,
+                "city": city,
+                "researcher": researcher,
+                "camp": bool(info.get("camp")),
+                "link": links.get(cell),
+                "selected": cell == selected,
+                "highlighted": cell in highlight,
+                "title": _describe(cell, info, city, researcher),
+            }
+        )
+
+    face_down_count = sum(1 for c in cells if c["marker"] == HIDDEN)
+    return {
+        "view_box": f"0 0 {width:.1f} {height:.1f}",
+        "width": round(width, 1),
+        "height": round(height, 1),
+        "hex_size": HEX_SIZE,
+        "ring_points": hex_points(0, 0, HEX_SIZE - 3.5),
+        "title": _("The board of Africa"),
+        "description": _(
+            "A map of Africa in %(cells)s hexagonal spaces with %(cities)s start cities. "
+            "Face-down discovery markers: %(face_down)s. Monuments found: %(found)s of "
+            "%(to_end)s."
+        )
+        % {
+            "cells": len(cells),
+            "cities": len(cities),
+            "face_down": face_down_count,
+            "found": observation.get("monuments_found", 0),
+            "to_end": observation.get("monuments_to_end", 11),
+        },
+        "cells": cells,
+        "cities": cities,
+        "seats": styles,
+        "markers": [
+            {"code": code, "name": MARKER_NAMES[code], "label": MARKER_LABELS[code]}
+            for code in marker_mix().counts
+        ],
+    }

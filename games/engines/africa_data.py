@@ -32,11 +32,16 @@ class Board:
     ``cells`` is the list of cell ids in the data file's order; ``start_cities`` maps the 5 start
     city cells to their names; ``neighbors(cell)`` lists the cells that border ``cell`` (raises
     KeyError for an unknown id). ``adjacent`` holds the same as tuples for the engine's loops.
+    ``positions`` maps each cell to its axial coordinates (q, r) on the pointy-top hex grid, r
+    growing southward, for drawing the board.
     """
 
     def __init__(self, data: dict[str, Any]):
         self.cells: list[str] = [cell["id"] for cell in data["cells"]]
         self.start_cities: dict[str, str] = dict(data["start_cities"])
+        self.positions: dict[str, tuple[int, int]] = {
+            cell["id"]: (cell["q"], cell["r"]) for cell in data["cells"]
+        }
         self.adjacent: dict[str, tuple[str, ...]] = {
             cell["id"]: tuple(cell["neighbors"]) for cell in data["cells"]
         }
