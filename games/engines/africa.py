@@ -142,7 +142,7 @@ class AfricaEngine:
             if pending["type"] == "place":
                 return sorted(f"place {c}" for c in placements(state, pending))
             return sorted(["keep", *swaps(state, pending["marker"])])
-        return sorted(turn_actions(state))
+        return turn_actions(state)  # built in sorted() order
 
     def observation(self, state: State, viewer: int | None) -> dict[str, Any]:
         """What seat ``viewer`` (or a spectator, None) sees; the same for every viewer.
