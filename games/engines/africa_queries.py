@@ -58,30 +58,43 @@ def value(state: State, occupied: set[str], code: str, cell: str, vacated: str |
     return sum(1 for n in ADJ[cell] if n != vacated and shown.get(n) == code)
 
 
-def better_cells(
-    state: State, code: str, origin: str, occupied: set[str] | None = None
-) -> list[str]:
+# The better cells for an animal or nomad count as ``value`` does, with set intersections
+# (``NEAR``: neighbours as sets); ``turn_actions`` shares the sets between the markers it moves.
+
+
+def better_for_nomad(empty: set[str] | frozenset[str], origin: str) -> list[str]:
+    """Empty cells where a nomad from ``origin`` has more empty neighbours (``origin`` counts
+    as empty once it left), in ``sorted()`` order. ``empty``: every empty cell of the board."""
+    before = len(NEAR[origin] & empty)
+    empty_after = empty | {origin}
+    return sorted([cell for cell in empty if len(NEAR[cell] & empty_after) > before])
+
+
+def animal_counts(state: State, code: str, occupied: set[str]) -> tuple[set[str], dict[str, int]]:
+    """The cells of the face-up animals ``code``, and for every empty cell next to one of them
+    how many of them are around it: (cells, {empty cell: count})."""
+    same = {cell for cell, marker in state["shown"].items() if marker == code}
+    around = set().union(*[NEAR[cell] for cell in same]) - occupied
+    return same, {cell: len(NEAR[cell] & same) for cell in around}
+
+
+def better_for_animal(same: set[str], counts: dict[str, int], origin: str) -> list[str]:
+    """Empty cells where the animal on ``origin`` has more face-up animals of its kind around,
+    itself not counted, in ``sorted()`` order. ``same`` (with ``origin`` among them) and
+    ``counts``: ``animal_counts``; only a cell next to another of them can be better."""
+    near = NEAR[origin]
+    before = len(near & same)
+    # A cell next to ``origin`` loses the animal itself from its count (True counts as 1).
+    return sorted([cell for cell, count in counts.items() if count - (cell in near) > before])
+
+
+def better_cells(state: State, code: str, origin: str) -> list[str]:
     """Empty cells where ``code`` from ``origin`` has more neighbours that count (rules 5, 7),
-    in ``sorted()`` order. ``occupied`` is ``non_empty_cells(state)``, if the caller has it.
-    """
-    if occupied is None:
-        occupied = non_empty_cells(state)
-    # The counts of ``value``, as set intersections (``NEAR``: neighbours as sets).
+    in ``sorted()`` order."""
+    occupied = non_empty_cells(state)
     if KIND[code] == NOMAD:
-        # Empty cells around; any empty cell of the board may be better.
-        empty = ALL_CELLS - occupied
-        before = len(NEAR[origin] & empty)
-        empty_after = empty | {origin}
-        cells = [cell for cell in empty if len(NEAR[cell] & empty_after) > before]
-    else:
-        # Face-up animals of the same kind around, the animal itself not counted; only a
-        # cell next to one of them may be better.
-        same = {cell for cell, marker in state["shown"].items() if marker == code}
-        same.discard(origin)
-        before = len(NEAR[origin] & same)
-        candidates = set().union(*[NEAR[cell] for cell in same]) - occupied
-        cells = [cell for cell in candidates if len(NEAR[cell] & same) > before]
-    return sorted(cells)
+        return better_for_nomad(ALL_CELLS - occupied, origin)
+    return better_for_animal(*animal_counts(state, code, occupied), origin)
 
 
 def placements(state: State, pending: dict[str, Any]) -> list[str]:
@@ -136,17 +149,22 @@ def turn_actions(state: State) -> list[str]:
     occupied = non_empty_cells(state)
     animals: list[str] = []
     nomads: list[str] = []
+    empty = None
+    counts_of: dict[str, tuple[set[str], dict[str, int]]] = {}  # animal_counts per code
     for origin in AROUND[here]:
         code = shown.get(origin)
         if code is None:
             continue
         kind = KIND[code]
         if kind == ANIMAL:
-            cells = better_cells(state, code, origin, occupied)
-            animals.extend(f"animal {origin} {cell}" for cell in cells)
+            if code not in counts_of:
+                counts_of[code] = animal_counts(state, code, occupied)
+            cells = better_for_animal(*counts_of[code], origin)
+            animals += [f"animal {origin} {cell}" for cell in cells]
         elif kind == NOMAD:
-            cells = better_cells(state, code, origin, occupied)
-            nomads.extend(f"nomad {origin} {cell}" for cell in cells)
+            if empty is None:
+                empty = ALL_CELLS - occupied
+            nomads += [f"nomad {origin} {cell}" for cell in better_for_nomad(empty, origin)]
     actions = animals
     moves = []
     if not state["moved"]:
