@@ -117,7 +117,8 @@ def swaps(state: State, code: str) -> list[str]:
 def blocked_cells(state: State) -> set[str]:
     """Cells no researcher may enter or cross: a face-down marker or a researcher on them."""
     blocked = set(state["hidden"])
-    blocked.update(c for c in state["researchers"] if c)
+    blocked.update(state["researchers"])
+    blocked.discard(None)  # a researcher not yet on the board (set-up)
     return blocked
 
 
@@ -175,7 +176,7 @@ def turn_actions(state: State) -> list[str]:
     if state["players"][seat]["camps"] and here not in occupied:
         actions.extend(CAMP_ACTIONS)
     actions.append("end")
-    actions.extend(action for _cell, _via, action in moves)
-    actions.extend(nomads)
-    actions.extend(action for cell, action in UNCOVERS[here] if cell in hidden)
+    actions += [action for _cell, _via, action in moves]
+    actions += nomads
+    actions += [action for cell, action in UNCOVERS[here] if cell in hidden]
     return actions
