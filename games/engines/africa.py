@@ -244,7 +244,12 @@ def _copy(state: State) -> State:
     new["shown"] = dict(state["shown"])
     new["camps"] = list(state["camps"])
     new["researchers"] = list(state["researchers"])
-    new["players"] = [{**p, "goods": dict(p["goods"])} for p in state["players"]]
+    players = []
+    for player in state["players"]:  # copy() in a loop: faster than {**player, ...}
+        copied = player.copy()
+        copied["goods"] = player["goods"].copy()
+        players.append(copied)
+    new["players"] = players
     if state["pending"] is not None:
         new["pending"] = dict(state["pending"])
     new["events"] = []
