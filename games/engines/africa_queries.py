@@ -58,7 +58,7 @@ def value(state: State, occupied: set[str], code: str, cell: str, vacated: str |
     return sum(1 for n in ADJ[cell] if n != vacated and shown.get(n) == code)
 
 
-# The better cells for an animal or nomad count as ``value`` does, with set intersections
+# The better cells for an animal or nomad count as ``value`` does (ruling 4), with set intersections
 # (``NEAR``: neighbours as sets); ``turn_actions`` shares the sets between the markers it moves.
 
 
