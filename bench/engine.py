@@ -3,10 +3,16 @@
     python bench/engine.py [--engine NAME] [--games N]
 
 For each engine (default: every registered one) it plays N random 4-player games (or the
-nearest player count the engine supports) with the conformance suite's choosers and prints the
-median time of ``legal_actions`` and of ``apply`` (ms), the median time to replay a complete
-game (ms) and how many complete random games one core plays per second.
-Targets: legal_actions < 0.5 ms, apply < 0.5 ms, replay < 50 ms, >= 20 games per second.
+nearest player count the engine supports), seeds 0..N-1, with two random players:
+
+- "steered random": the conformance suite's chooser for the engine (``choose_action``), which
+  may steer games to their end (Africa's uncovers or sets up camps 70 % of the time);
+- "uniform random": ``rng.choice(legal_actions)`` at every step.
+
+For each it prints the mean number of actions a game, how many complete games one core plays
+per second, the median time of ``legal_actions`` and of ``apply`` (ms) and the median time to
+replay a complete game (ms). Targets: >= 20 games per second with either player,
+legal_actions < 0.5 ms, apply < 0.5 ms, replay < 50 ms.
 """
 
 from __future__ import annotations
@@ -16,8 +22,10 @@ import importlib
 import random
 import statistics
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from time import perf_counter
+from typing import Any
 
 # Run as a script, the project's root is not on the path: add it before importing the engines.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -26,61 +34,106 @@ conformance = importlib.import_module("tests.engines.test_conformance")
 
 PLAYERS = 4
 
+# A chooser picks one of the legal actions: (engine name, rng, legal actions) -> action.
+Chooser = Callable[[str, random.Random, list[str]], str]
 
-def bench(name: str, games: int) -> dict[str, float]:
-    """The four figures for engine ``name`` over ``games`` random games."""
+
+def _uniform(_name: str, rng: random.Random, legal: list[str]) -> str:
+    return rng.choice(legal)
+
+
+CHOOSERS: dict[str, Chooser] = {
+    "steered random": conformance.choose_action,
+    "uniform random": _uniform,
+}
+
+
+def play(name: str, players: int, games: int, choose: Chooser) -> tuple[float, list[list[str]]]:
+    """Plays ``games`` games of engine ``name`` with ``choose``; (seconds taken, action lists).
+
+    Nothing but the engine and the chooser runs in the timed loop, so that games per second is
+    what a random player gets.
+    """
     engine = engines.get_engine(name)
-    players = min(max(PLAYERS, engine.min_players), engine.max_players)
     options = conformance.HIDDEN_ONLY_OPTIONS.get(name, {})
-    legal_times, apply_times, replay_times, played = [], [], [], []
+    logs = []
     started = perf_counter()
     for seed in range(games):
         rng = random.Random(seed)
         state = engine.initial_state(num_players=players, seed=seed, options=options)
-        actions = []
+        actions: list[str] = []
         while not engine.is_terminal(state):
-            t0 = perf_counter()
-            legal = engine.legal_actions(state)
-            t1 = perf_counter()
-            action = conformance.choose_action(name, rng, legal)
-            t2 = perf_counter()
+            action = choose(name, rng, engine.legal_actions(state))
             state = engine.apply(state, action)
-            t3 = perf_counter()
-            legal_times.append(t1 - t0)
-            apply_times.append(t3 - t2)
             actions.append(action)
-        played.append((seed, actions))
-    elapsed = perf_counter() - started
-    for seed, actions in played:
+        logs.append(actions)
+    return perf_counter() - started, logs
+
+
+def call_times(name: str, players: int, logs: list[list[str]]) -> dict[str, float]:
+    """Median ms of ``legal_actions``, ``apply`` and a whole replay over the games in ``logs``
+    (seed = index), timed one call at a time."""
+    engine = engines.get_engine(name)
+    options = conformance.HIDDEN_ONLY_OPTIONS.get(name, {})
+    legal_times, apply_times, replay_times = [], [], []
+    for seed, actions in enumerate(logs):
+        state = engine.initial_state(num_players=players, seed=seed, options=options)
+        for action in actions:
+            t0 = perf_counter()
+            engine.legal_actions(state)
+            t1 = perf_counter()
+            state = engine.apply(state, action)
+            t2 = perf_counter()
+            legal_times.append(t1 - t0)
+            apply_times.append(t2 - t1)
         t0 = perf_counter()
         engines.replay(engine, players, seed, options, actions)
         replay_times.append(perf_counter() - t0)
     return {
-        "players": players,
         "legal_ms": 1000 * statistics.median(legal_times),
         "apply_ms": 1000 * statistics.median(apply_times),
         "replay_ms": 1000 * statistics.median(replay_times),
-        "games_per_s": games / elapsed,
-        "actions": statistics.mean(len(actions) for _seed, actions in played),
     }
+
+
+def bench(name: str, games: int) -> tuple[int, dict[str, dict[str, Any]]]:
+    """The player count and, per chooser in CHOOSERS, the figures for engine ``name``:
+    {chooser: {"actions", "games_per_s", "legal_ms", "apply_ms", "replay_ms"}}."""
+    engine = engines.get_engine(name)
+    players = min(max(PLAYERS, engine.min_players), engine.max_players)
+    figures = {}
+    for label, choose in CHOOSERS.items():
+        seconds, logs = play(name, players, games, choose)
+        figures[label] = {
+            "actions": statistics.mean(len(actions) for actions in logs),
+            "games_per_s": games / seconds,
+            **call_times(name, players, logs),
+        }
+    return players, figures
+
+
+ROWS = (
+    ("actions a game (mean)", "actions", "{:.0f}"),
+    ("games per second", "games_per_s", "{:.1f}"),
+    ("median legal_actions", "legal_ms", "{:.3f} ms"),
+    ("median apply", "apply_ms", "{:.3f} ms"),
+    ("replay of a game (median)", "replay_ms", "{:.1f} ms"),
+)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     names = engines.engine_names()
     parser.add_argument("--engine", choices=names, help="one engine (default: all)")
-    parser.add_argument("--games", type=int, default=30, help="random games per engine")
+    parser.add_argument("--games", type=int, default=30, help="random games per engine and player")
     args = parser.parse_args()
     for name in [args.engine] if args.engine else names:
-        f = bench(name, args.games)
-        print(
-            f"{name} ({f['players']} players, {args.games} games, "
-            f"{f['actions']:.0f} actions a game)\n"
-            f"  median legal_actions  {f['legal_ms']:.3f} ms\n"
-            f"  median apply          {f['apply_ms']:.3f} ms\n"
-            f"  replay of a game      {f['replay_ms']:.1f} ms (median)\n"
-            f"  random games          {f['games_per_s']:.1f} per second"
-        )
+        players, figures = bench(name, args.games)
+        print(f"{name} ({players} players, {args.games} games per random player)")
+        print(f"  {'':26}" + "".join(f"{label:>16}" for label in figures))
+        for title, key, fmt in ROWS:
+            cells = "".join(f"{fmt.format(f[key]):>16}" for f in figures.values())
+            print(f"  {title:26}{cells}")
 
 
 if __name__ == "__main__":

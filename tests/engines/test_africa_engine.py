@@ -240,3 +240,17 @@ def test_an_action_applies_exactly_when_it_is_listed_as_legal(num_players, seed)
                 applied.add(action)
             assert applied == set(legal)
         state = ENGINE.apply(state, choose_action("africa", rng, legal))
+
+
+@pytest.mark.parametrize(
+    "num_players, seed, variant", [(2, 31, "standard"), (4, 32, "standard"), (5, 33, "simple")]
+)
+def test_legal_actions_come_in_sorted_order_in_uniform_random_games(num_players, seed, variant):
+    # The engine builds the list in sorted() order instead of sorting it; a uniform random
+    # player reaches other states than the conformance chooser (long games, many moves).
+    rng = random.Random(seed)
+    state = new_game(num_players, seed=seed, variant=variant)
+    while not ENGINE.is_terminal(state):
+        legal = ENGINE.legal_actions(state)
+        assert legal == sorted(set(legal))
+        state = ENGINE.apply(state, rng.choice(legal))
