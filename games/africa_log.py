@@ -8,8 +8,7 @@ face-down marker.
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.africa_terms import MARKER_NAMES
-from games.engines.africa_data import board
+from games.africa_terms import MARKER_NAMES, START_CITY_NAMES
 
 
 def marker_name(code: str) -> str:
@@ -21,8 +20,9 @@ def _points(points: int) -> str:
     return ngettext("%(points)d point", "%(points)d points", points) % {"points": points}
 
 
-def _city(cell: str) -> str:
-    name = board().start_cities.get(cell)
+def city(cell: str) -> str:
+    """A start city in words: "Lagos (D7)"."""
+    name = START_CITY_NAMES.get(cell)
     return f"{name} ({cell})" if name else cell
 
 
@@ -41,7 +41,7 @@ def describe(event: dict, names: list[str]) -> str | None:
     if "points" in event:
         values["points"] = _points(event["points"])
     if kind == "start":
-        return _("%(player)s starts in %(city)s.") % (values | {"city": _city(event["cell"])})
+        return _("%(player)s starts in %(city)s.") % (values | {"city": city(event["cell"])})
     if kind == "anywhere":
         return _("%(player)s travels from %(from)s to %(to)s.") % values
     if kind == "move":

@@ -16,9 +16,8 @@ from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 
-from games.africa_log import describe, marker_name
+from games.africa_log import city, describe, marker_name
 from games.africa_terms import PLAYER_COLOURS
-from games.engines.africa_data import board
 
 CELL_ACTIONS = ("start", "anywhere", "move", "uncover", "place")
 MARKER_MOVES = ("animal", "nomad")
@@ -51,11 +50,6 @@ class Choices:
             else:
                 choices.buttons.append(action)
         return choices
-
-
-def city(cell: str) -> str:
-    name = board().start_cities.get(cell)
-    return f"{name} ({cell})" if name else cell
 
 
 def action_label(action: str, observation: dict, names: list[str]) -> str:

@@ -20,7 +20,6 @@ from games.africa_page import (
     Choices,
     action_label,
     board_links,
-    city,
     log_entries,
     panel,
     pending_question,
@@ -166,7 +165,6 @@ def play_context(request, game: Game, seat: Seat | None) -> dict:
             "panel": panel(observation, game.seat_list),
             "log": log_entries(moves, names),
             "full_log": request.GET.get("log") == "all",
-            "start_city": city,
         }
     )
     return context
