@@ -125,7 +125,8 @@ def play_context(request, game: Game, seat: Seat | None) -> dict:
         and game.status == Game.Status.ACTIVE
         and game.current_seat == seat.number
     )
-    choices = Choices.of(rules.legal_actions(game.state) if my_turn else [])
+    legal = rules.legal_actions(game.state) if my_turn else []
+    choices = Choices.of(legal)
     selected_from = request.GET.get("from")
     if selected_from not in choices.from_cell:
         selected_from = None
@@ -157,6 +158,7 @@ def play_context(request, game: Game, seat: Seat | None) -> dict:
             ),
             "question": pending_question(observation) if my_turn else None,
             "buttons": [(a, label(a)) for a in choices.buttons],
+            "all_actions": [(a, label(a)) for a in legal],
             "cell_choices": cell_choices,
             "selected_cell": selected_cell,
             "selected_from": selected_from,
