@@ -1,0 +1,93 @@
+"""Two players play the first turns of a real game by clicking the board in Chromium."""
+
+import pytest
+from django.conf import settings
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+from django.contrib.sessions.backends.db import SessionStore
+
+from games import services
+from games.models import Game
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def signed_in_page(browser, live_server, user):
+    """A new browser page (phone-sized) with ``user`` signed in."""
+    session = SessionStore()
+    session[SESSION_KEY] = str(user.pk)
+    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    session.save()
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.set_default_timeout(15_000)
+    context.add_cookies(
+        [
+            {
+                "name": settings.SESSION_COOKIE_NAME,
+                "value": session.session_key,
+                "url": live_server.url,
+            }
+        ]
+    )
+    return context.new_page()
+
+
+def version(page) -> str:
+    return page.locator("#game").get_attribute("data-version")
+
+
+def click_and_wait(page, locator):
+    """Click ``locator`` and wait until htmx has swapped in the game's next version."""
+    before = version(page)
+    locator.click()
+    page.wait_for_function("v => document.querySelector('#game').dataset.version !== v", arg=before)
+
+
+def play_a_turn(page):
+    """Uncover a marker next to the researcher, settle what it asks, then end the turn."""
+    click_and_wait(page, page.locator('a[aria-label^="Uncover"]').first)
+    if page.get_by_role("button", name="Keep it").count():
+        click_and_wait(page, page.get_by_role("button", name="Keep it"))
+    elif page.locator('a[aria-label^="Place the"]').count():
+        click_and_wait(page, page.locator('a[aria-label^="Place the"]').first)
+    if page.get_by_role("button", name="End your turn").count():
+        click_and_wait(page, page.get_by_role("button", name="End your turn"))
+
+
+def test_two_players_play_by_clicking_the_board(browser, live_server, alice, bob, tmp_path):
+    game = services.create_game(alice, num_players=2, seed=31)
+    services.join_game(game, bob)
+    game.refresh_from_db()
+    first = game.seats.get(number=0).user
+    second = game.seats.get(number=1).user
+    pages = {}
+    for user in (first, second):
+        pages[user] = signed_in_page(browser, live_server, user)
+        pages[user].goto(live_server.url + game.get_absolute_url())
+
+    mover = pages[first]
+    assert mover.get_by_text("Your turn.").is_visible()
+    click_and_wait(mover, mover.locator('a[aria-label^="Start in"]').first)
+    mover.screenshot(path=tmp_path / "1-first-start-city.png", full_page=True)
+
+    # The other player's page learns of the move by itself, then that player uses the keyboard.
+    waiting = pages[second]
+    waiting.get_by_text("Your turn.").wait_for()
+    before = version(waiting)
+    waiting.locator('a[aria-label^="Start in"]').first.focus()
+    waiting.keyboard.press("Enter")
+    waiting.wait_for_function(
+        "v => document.querySelector('#game').dataset.version !== v", arg=before
+    )
+
+    for turn in range(4):
+        page = pages[first] if turn % 2 == 0 else pages[second]
+        page.get_by_text("Your turn.").wait_for()
+        play_a_turn(page)
+        page.screenshot(path=tmp_path / f"{turn + 2}-turn.png", full_page=True)
+
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE
+    assert game.moves.filter(action__startswith="uncover").count() == 4
+    assert game.moves.filter(action="end").count() >= 1
+    assert pages[first].get_by_text("uncovers").first.is_visible()
