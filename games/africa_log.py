@@ -75,10 +75,13 @@ def describe(event: dict, names: list[str]) -> str | None:
             )
         taken = {"gold": event.get("gold", 0), "jewels": event.get("jewels", 0)}
         if not (taken["gold"] or taken["jewels"]):
-            return _(
-                "%(player)s sets up a base camp on %(cell)s to use natural resources, but none "
-                "lie next to it."
-            ) % values
+            return (
+                _(
+                    "%(player)s sets up a base camp on %(cell)s to use natural resources, but none "
+                    "lie next to it."
+                )
+                % values
+            )
         return _(
             "%(player)s sets up a base camp on %(cell)s and takes %(gold)d gold and "
             "%(jewels)d jewels."

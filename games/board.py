@@ -24,8 +24,10 @@ htmx and works as a plain link without JavaScript.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Any
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from games.africa_terms import (
@@ -166,6 +168,30 @@ def _describe(cell: str, info: dict[str, Any], city: str | None, seat: dict | No
     return _("%(cell)s: %(contents)s") % {"cell": cell, "contents": ", ".join(parts)}
 
 
+@lru_cache(maxsize=8)
+def _layout(language: str) -> tuple[dict[str, tuple[float, float]], list[dict], float, float]:
+    """The board's fixed geometry in ``language`` (city names set the margins): the cell
+    centres {cell: (x, y)}, the city labels [{name, x, y, anchor}], and the width and height,
+    all in user units. Computed once per language."""
+    grid = africa_board()
+    centres = {cell: hex_centre(*grid.positions[cell]) for cell in grid.cells}
+    cities = [
+        _city_label(cell, *centres[cell], str(START_CITY_NAMES[cell])) for cell in grid.start_cities
+    ]
+    half_width = HEX_SIZE * math.sqrt(3) / 2
+    left = min([x - half_width for x, _y in centres.values()] + [c["box"][0] for c in cities])
+    top = min([y - HEX_SIZE for _x, y in centres.values()] + [c["box"][1] for c in cities])
+    right = max([x + half_width for x, _y in centres.values()] + [c["box"][2] for c in cities])
+    bottom = max([y + HEX_SIZE for _x, y in centres.values()] + [c["box"][3] for c in cities])
+    shift_x, shift_y = MARGIN - left, MARGIN - top
+    width, height = right - left + 2 * MARGIN, bottom - top + 2 * MARGIN
+    for city in cities:
+        city["x"], city["y"] = round(city["x"] + shift_x, 1), round(city["y"] + shift_y, 1)
+        del city["box"]
+    shifted = {cell: (x + shift_x, y + shift_y) for cell, (x, y) in centres.items()}
+    return shifted, cities, width, height
+
+
 def board_svg_context(
     observation: dict[str, Any],
     *,
@@ -198,26 +224,13 @@ def board_svg_context(
     styles = seat_styles(seats)
     grid = africa_board()
     values = marker_mix().value
-
-    centres = {cell: hex_centre(*grid.positions[cell]) for cell in grid.cells}
-    cities = [
-        _city_label(cell, *centres[cell], str(START_CITY_NAMES[cell])) for cell in grid.start_cities
-    ]
-    half_width = HEX_SIZE * math.sqrt(3) / 2
-    left = min([x - half_width for x, _y in centres.values()] + [c["box"][0] for c in cities])
-    top = min([y - HEX_SIZE for _x, y in centres.values()] + [c["box"][1] for c in cities])
-    right = max([x + half_width for x, _y in centres.values()] + [c["box"][2] for c in cities])
-    bottom = max([y + HEX_SIZE for _x, y in centres.values()] + [c["box"][3] for c in cities])
-    shift_x, shift_y = MARGIN - left, MARGIN - top
-    width, height = right - left + 2 * MARGIN, bottom - top + 2 * MARGIN
-    for city in cities:
-        city["x"], city["y"] = round(city["x"] + shift_x, 1), round(city["y"] + shift_y, 1)
-        del city["box"]
+    centres, city_labels, width, height = _layout(get_language())
+    cities = [dict(city) for city in city_labels]
 
     cells = []
     for cell in grid.cells:
         info = observation["cells"][cell]
-        x, y = centres[cell][0] + shift_x, centres[cell][1] + shift_y
+        x, y = centres[cell]
         marker = info.get("marker")
         face_down = bool(info.get("face_down"))
         seat = info.get("researcher")

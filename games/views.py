@@ -7,10 +7,14 @@ the panel and the log. Services in ``games.services`` make every change.
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Prefetch
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -27,6 +31,8 @@ from games.africa_page import (
 from games.board import board_svg_context
 from games.forms import ActionForm, InviteForm, NewGameForm, VersionForm
 from games.models import Game, Seat
+
+FRAGMENT_SECONDS = 60 * 60
 
 
 def _get_game(request, code, *, token=None) -> tuple[Game, Seat | None]:
@@ -51,6 +57,19 @@ def _get_game(request, code, *, token=None) -> tuple[Game, Seat | None]:
     ):
         raise PermissionDenied
     return game, None
+
+
+def _cached_fragment(key: str, template: str, make_context) -> str:
+    """``template`` rendered with ``make_context()``, kept in the shared cache under ``key``.
+
+    For the parts of the play page that depend only on the game's version, the viewer's role
+    and language (the board, the log): a page reload or another watcher's poll reuses them.
+    """
+    html = cache.get(key)
+    if html is None:
+        html = render_to_string(template, make_context())
+        cache.set(key, html, FRAGMENT_SECONDS)
+    return mark_safe(html)  # rendered by the template engine, which escaped it
 
 
 def _is_htmx(request) -> bool:
@@ -131,6 +150,8 @@ def play_context(request, game: Game, seat: Seat | None) -> dict:
     if selected_from not in choices.from_cell:
         selected_from = None
     selected_cell = request.GET.get("cell")
+    if selected_cell not in observation["cells"]:
+        selected_cell = None
 
     def label(action):
         return action_label(action, observation, names)
@@ -142,19 +163,32 @@ def play_context(request, game: Game, seat: Seat | None) -> dict:
     elif selected_from and selected_cell:
         wanted = [a for a in choices.from_cell[selected_from] if a.split()[2] == selected_cell]
         cell_choices = [(a, label(a)) for a in wanted]
-    moves = game.moves.filter(taken_back=False).order_by("-ply")
-    if request.GET.get("log") != "all":
-        moves = moves[:LOG_LENGTH]
+    full_log = request.GET.get("log") == "all"
+
+    def log_context():
+        moves = game.moves.filter(taken_back=False).order_by("-ply")
+        return {"log": log_entries(moves if full_log else moves[:LOG_LENGTH], names)}
+
+    def board_context():
+        seats = [{"name": s.user.display_name, "colour": s.colour} for s in game.seat_list]
+        selected = selected_from or (selected_cell if cell_choices else None)
+        board = board_svg_context(
+            observation, seats=seats, links=links, selected=selected, highlight=set(links)
+        )
+        return {"board": board}
+
+    language = get_language()
+    role = f"seat{seat.number}:{selected_from}:{selected_cell}" if my_turn else "watch"
+    prefix = f"game:{game.code}:{game.version}:{language}"
     context.update(
         {
             "observation": observation,
             "my_turn": my_turn,
-            "board": board_svg_context(
-                observation,
-                seats=[{"name": s.user.display_name, "colour": s.colour} for s in game.seat_list],
-                links=links,
-                selected=selected_from or (selected_cell if cell_choices else None),
-                highlight=set(links),
+            "board_html": _cached_fragment(
+                f"{prefix}:board:{role}", "games/africa/board_area.html", board_context
+            ),
+            "log_html": _cached_fragment(
+                f"{prefix}:log:{full_log}", "games/africa/log.html", log_context
             ),
             "question": pending_question(observation) if my_turn else None,
             "buttons": [(a, label(a)) for a in choices.buttons],
@@ -165,8 +199,7 @@ def play_context(request, game: Game, seat: Seat | None) -> dict:
             "can_move_from": selected_cell in choices.from_cell and not selected_from,
             "can_undo": my_turn and services.undoable(game, seat.number),
             "panel": panel(observation, game.seat_list),
-            "log": log_entries(moves, names),
-            "full_log": request.GET.get("log") == "all",
+            "full_log": full_log,
         }
     )
     return context
