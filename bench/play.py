@@ -95,7 +95,6 @@ def set_up(args, env) -> tuple[list[dict], dict[str, tuple[int, int]]]:
     from django.test.utils import CaptureQueriesContext
 
     from games.models import Game
-    from games.services import submit_action
     from games.simulation import play_game, simulated_players
 
     call_command("migrate", verbosity=0)
