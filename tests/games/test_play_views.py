@@ -197,3 +197,16 @@ def test_no_page_reveals_a_face_down_marker_or_the_seed(client, duel_underway):
     for text in before:
         assert str(game.seed) not in text
         assert game.salt not in text
+
+
+def test_without_javascript_a_cell_link_leads_to_a_form_for_its_action(client, duel):
+    client.force_login(player_to_move(duel))
+    action = duel.rules.legal_actions(duel.state)[0]
+    cell = action.split()[1]
+
+    html = client.get(duel.get_absolute_url()).content.decode()
+    assert f'href="{duel.get_absolute_url()}?cell={cell}"' in html
+    page = client.get(duel.get_absolute_url(), {"cell": cell}).content.decode()
+
+    assert f'<button type="submit" name="action" value="{action}"' in page
+    assert f'<form method="post" action="{reverse("game_act", args=[duel.code])}"' in page
