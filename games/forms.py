@@ -26,6 +26,11 @@ class NewGameForm(forms.Form):
         label=_("Days per move"), coerce=int, choices=DAYS_PER_MOVE_CHOICES, initial=3
     )
     rated = forms.BooleanField(label=_("Rated game"), required=False, initial=True)
+    public = forms.BooleanField(
+        label=_("Others may watch"),
+        required=False,
+        help_text=_("Anyone may follow the game while it runs; hidden markers stay hidden."),
+    )
     invite_only = forms.BooleanField(
         label=_("By invitation only"),
         required=False,

@@ -85,6 +85,11 @@ class Game(models.Model):
     )
     rated = models.BooleanField(_("rated"), default=True)
     invite_only = models.BooleanField(_("invitation only"), default=False)
+    public = models.BooleanField(
+        _("others may watch"),
+        default=False,
+        help_text=_("Anyone may follow the game while it runs (hidden markers stay hidden)."),
+    )
     seed = models.BigIntegerField()
     salt = models.CharField(max_length=64)
     seed_commitment = models.CharField(max_length=64)

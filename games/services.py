@@ -70,6 +70,7 @@ def create_game(
     days_per_move: int = 3,
     rated: bool = True,
     invite_only: bool = False,
+    public: bool = False,
     seed: int | None = None,
 ) -> Game:
     """A new open game with ``creator`` in its first seat.
@@ -94,6 +95,7 @@ def create_game(
         creator=creator,
         rated=rated,
         invite_only=invite_only,
+        public=public,
         seed=seed,
         salt=salt,
         seed_commitment=seed_commitment(seed, salt),

@@ -39,8 +39,9 @@ def _get_game(request, code, *, token=None) -> tuple[Game, Seat | None]:
     """The game with public ``code`` and the requesting user's seat in it (or None).
 
     Raises Http404 for an unknown code, PermissionDenied when the user may not see it: a
-    running game is shown to its players only; an invitation-only game that gathers players
-    to its players, the invited and holders of the invitation link.
+    running game is shown to its players, and to anyone when its creator made it public; an
+    invitation-only game that gathers players to its players, the invited and holders of the
+    invitation link. Finished games are open to all.
     """
     game = get_object_or_404(Game.objects.select_related("creator"), code=code)
     seats = list(game.seats.select_related("user"))
@@ -50,6 +51,8 @@ def _get_game(request, code, *, token=None) -> tuple[Game, Seat | None]:
     if mine is not None or game.status in (Game.Status.FINISHED, Game.Status.ABORTED):
         return game, mine
     if game.status == Game.Status.ACTIVE:
+        if game.public:
+            return game, None
         raise PermissionDenied
     if game.invite_only and not (
         services._invite_token_is_valid(game, token)

@@ -54,6 +54,15 @@ def _isolated_cache(settings):
     cache.clear()
 
 
+@pytest.fixture(autouse=True)
+def _reset_language():
+    """A request may activate another language; the next test starts in English again."""
+    yield
+    from django.utils import translation
+
+    translation.deactivate()
+
+
 def make_player(email: str, display_name: str, verified: bool = True, **extra):
     """A user with PASSWORD whose address is verified unless ``verified`` is False."""
     from accounts.models import User

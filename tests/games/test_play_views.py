@@ -210,3 +210,19 @@ def test_without_javascript_a_cell_link_leads_to_a_form_for_its_action(client, d
 
     assert f'<button type="submit" name="action" value="{action}"' in page
     assert f'<form method="post" action="{reverse("game_act", args=[duel.code])}"' in page
+
+
+def test_a_public_game_can_be_watched_without_hidden_markers_or_actions(client, alice, bob, carol):
+    from games import services
+
+    game = services.create_game(alice, num_players=2, public=True, seed=5)
+    services.join_game(game, bob)
+    game.refresh_from_db()
+    client.force_login(carol)
+
+    html = client.get(game.get_absolute_url()).content.decode()
+
+    assert "Waiting for" in html
+    assert 'name="action"' not in html
+    assert html.count('class="marker-back"') >= 90  # face-down markers drawn alike
+    assert act(client, game, game.rules.legal_actions(game.state)[0]).status_code == 403
