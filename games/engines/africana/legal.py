@@ -72,6 +72,28 @@ def _book_actions(state: State, seat: int) -> list[str]:
     return actions
 
 
+def _go_steps(here: str, card: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The ``go`` actions from ``here`` playing ``card``: (those it fits as it is, those that
+    recolour it), each in route order (ruling 5)."""
+    fits, recolors = [], []
+    for loc in BOARD.routes(here):
+        colors = BOARD.colors(loc)
+        if card == "joker" or card.removeprefix(ASSISTANT) in colors:
+            fits.append(f"go {loc} {card}")
+        else:
+            recolors += [f"go {loc} {card}-as-{c}" for c in colors]
+    return tuple(fits), tuple(recolors)
+
+
+CARD_KINDS: tuple[str, ...] = ("joker", *COLORS, *(ASSISTANT + color for color in COLORS))
+"""Every card a hand can hold: the joker, the travel colours and the assistants."""
+
+# Looking the steps up beats rebuilding them: move actions are most of every legal list.
+_GO_STEPS: dict[str, dict[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
+    here: {card: _go_steps(here, card) for card in CARD_KINDS} for here in BOARD.locations
+}
+
+
 def _move_actions(state: State, seat: int) -> list[str]:
     here = state["explorers"][seat]
     actions = []
@@ -88,20 +110,13 @@ def _move_actions(state: State, seat: int) -> list[str]:
     actions += [
         f"adventure {c}" for c in state["adventures"][seat] if ADVENTURES[c]["target"] == here
     ]
-    hand = state["hands"][seat]
-    held = [card for card, n in hand.items() if n]
+    steps = _GO_STEPS[here]
     can_recolor = state["silver"][seat] >= RECOLOR_PRICE
-    for loc in BOARD.routes(here):
-        colors = BOARD.colors(loc)
-        specs = set()
-        for card in held:
-            if card == "joker":
-                specs.add(card)
-                continue
-            color = card.removeprefix(ASSISTANT)
-            if color in colors:
-                specs.add(card)
-            elif can_recolor:
-                specs.update(f"{card}-as-{c}" for c in colors)
-        actions += [f"go {loc} {spec}" for spec in specs]
+    for card, n in state["hands"][seat].items():
+        if not n:
+            continue
+        fits, recolors = steps.get(card) or _go_steps(here, card)
+        actions += fits
+        if can_recolor:
+            actions += recolors
     return actions
