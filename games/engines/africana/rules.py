@@ -37,26 +37,36 @@ State = dict[str, Any]
 
 
 def clone(state: State) -> State:
-    """A copy of ``state`` that can be changed without touching ``state`` (no deepcopy)."""
-    new = dict(state)
-    new["table"] = list(state["table"])
-    new["explorers"] = list(state["explorers"])
-    new["silver"] = list(state["silver"])
-    new["hands"] = [dict(hand) for hand in state["hands"]]
-    new["adventures"] = [list(cards) for cards in state["adventures"]]
-    new["finished"] = [list(cards) for cards in state["finished"]]
-    new["slots"] = list(state["slots"])
-    new["markers"] = [list(seats) for seats in state["markers"]]
-    new["expedition_pile"] = list(state["expedition_pile"])
-    new["draw_pile"] = list(state["draw_pile"])
-    new["discard_pile"] = list(state["discard_pile"])
+    """A copy of ``state`` that can be changed without touching ``state`` (no deepcopy).
+
+    Every list and dict of ``state`` is copied: the two states share no mutable container.
+    """
+    new = state.copy()
+    # map() runs the per-seat and per-slot copies in C, faster than comprehensions.
+    new["table"] = state["table"].copy()
+    new["explorers"] = state["explorers"].copy()
+    new["silver"] = state["silver"].copy()
+    new["hands"] = list(map(dict.copy, state["hands"]))
+    new["adventures"] = list(map(list.copy, state["adventures"]))
+    new["finished"] = list(map(list.copy, state["finished"]))
+    new["slots"] = state["slots"].copy()
+    new["markers"] = list(map(list.copy, state["markers"]))
+    new["expedition_pile"] = state["expedition_pile"].copy()
+    new["removed"] = state["removed"].copy()
+    new["draw_pile"] = state["draw_pile"].copy()
+    new["discard_pile"] = state["discard_pile"].copy()
+    books = state["books"]
     new["books"] = {
-        book: {"left": list(b["left"]), "right": list(b["right"]), "unseen": b["unseen"]}
-        for book, b in state["books"].items()
+        "north": _book_copy(books["north"]),
+        "south": _book_copy(books["south"]),
     }
-    new["assistants"] = dict(state["assistants"])
+    new["assistants"] = state["assistants"].copy()
     new["events"] = []
     return new
+
+
+def _book_copy(piles: dict[str, Any]) -> dict[str, Any]:
+    return {"left": piles["left"].copy(), "right": piles["right"].copy(), "unseen": piles["unseen"]}
 
 
 # ---------------------------------------------------------------------------------------------
