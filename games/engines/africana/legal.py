@@ -12,6 +12,8 @@ from games.engines.africana.data import (
     ADVENTURE_PRICE,
     ADVENTURES,
     BOARD,
+    BOOK_AT,
+    BOOKS,
     COLORS,
     EXPEDITIONS,
     MARKERS,
@@ -57,18 +59,30 @@ def legal_actions(state: State) -> list[str]:
     return sorted(actions)
 
 
+# The book steps of each book: (turn forward, turn back, buy left, buy right).
+_BOOK_STEPS = {
+    book: (f"turn {book} forward", f"turn {book} back", f"buy {book} left", f"buy {book} right")
+    for book in BOOKS
+}
+
+
 def _book_actions(state: State, seat: int) -> list[str]:
-    book = BOARD.book(state["explorers"][seat])
+    book = BOOK_AT[state["explorers"][seat]]
     piles = state["books"][book]
+    left, right = piles["left"], piles["right"]
     silver = state["silver"][seat]
+    forward, back, buy_left, buy_right = _BOOK_STEPS[book]
     actions = []
     if silver >= page_cost(state):
-        if piles["right"]:
-            actions.append(f"turn {book} forward")
-        if piles["left"]:
-            actions.append(f"turn {book} back")
+        if right:
+            actions.append(forward)
+        if left:
+            actions.append(back)
     if silver >= ADVENTURE_PRICE:
-        actions += [f"buy {book} {side}" for side in ("left", "right") if piles[side]]
+        if left:
+            actions.append(buy_left)
+        if right:
+            actions.append(buy_right)
     return actions
 
 
@@ -97,16 +111,17 @@ _GO_STEPS: dict[str, dict[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
 def _move_actions(state: State, seat: int) -> list[str]:
     here = state["explorers"][seat]
     actions = []
-    out = markers_out(state, seat)
+    joins = []
+    out = 0  # markers_out, counted in the same pass over the slots
     for card, seats in zip(state["slots"], state["markers"], strict=True):
-        if card is None:
-            continue
-        expedition = EXPEDITIONS[card]
         if seat in seats:
-            if expedition["target"] == here:
+            out += 1
+            if card is not None and EXPEDITIONS[card]["target"] == here:
                 actions.append(f"expedition {card}")
-        elif expedition["start"] == here and out < MARKERS:
-            actions.append(f"join {card}")
+        elif card is not None and EXPEDITIONS[card]["start"] == here:
+            joins.append(f"join {card}")
+    if out < MARKERS:
+        actions += joins
     actions += [
         f"adventure {c}" for c in state["adventures"][seat] if ADVENTURES[c]["target"] == here
     ]

@@ -20,13 +20,15 @@ from games.engines.africana.data import (
     ADVENTURE_LIMIT,
     ADVENTURE_PRICE,
     ADVENTURES,
-    BOARD,
+    BOOK_AT,
     COLORS,
     EXPEDITIONS,
     HAND_LIMIT,
     MARKERS,
+    NEIGHBOURS,
     RECOLOR_PRICE,
     SLOT_BONUS,
+    STEP_COLORS,
 )
 from games.engines.africana.legal import ASSISTANT, is_travel, markers_out, page_cost
 from games.engines.africana.scoring import final_scores
@@ -174,7 +176,7 @@ def _own_book(state: State, seat: int, book: str) -> dict[str, Any]:
     _require_phase(state, "action", "book")
     if book not in ("north", "south"):
         raise IllegalAction(_("There is no book called “{book}”."), book=book)
-    mine = BOARD.book(state["explorers"][seat])
+    mine = BOOK_AT[state["explorers"][seat]]
     if book != mine:
         raise IllegalAction(
             _("Your explorer is in the {hemisphere}: you may only use the {hemisphere} book."),
@@ -243,16 +245,16 @@ def _parse_card(spec: str) -> tuple[str, str | None]:
 def _do_go(state: State, seat: int, loc: str, spec: str) -> None:
     _require_phase(state, "action", "move")
     here = state["explorers"][seat]
-    if loc not in BOARD.locations:
+    if loc not in NEIGHBOURS:
         raise IllegalAction(_("There is no location called “{location}”."), location=loc)
-    if loc not in BOARD.routes(here):
+    if loc not in NEIGHBOURS[here]:
         raise IllegalAction(
             _("No travel route joins {here} to {location}."), here=here, location=loc
         )
     card, recolor = _parse_card(spec)
     if not state["hands"][seat].get(card):
         raise IllegalAction(_("You have no {card} card in your hand."), card=card)
-    colors = BOARD.colors(loc)
+    colors = STEP_COLORS[loc]
     color = card.removeprefix(ASSISTANT)
     if recolor is not None:
         if color in colors:
