@@ -57,18 +57,22 @@ def clone(state: State) -> State:
     new["removed"] = state["removed"].copy()
     new["draw_pile"] = state["draw_pile"].copy()
     new["discard_pile"] = state["discard_pile"].copy()
-    books = state["books"]
+    north, south = state["books"]["north"], state["books"]["south"]
     new["books"] = {
-        "north": _book_copy(books["north"]),
-        "south": _book_copy(books["south"]),
+        "north": {
+            "left": north["left"].copy(),
+            "right": north["right"].copy(),
+            "unseen": north["unseen"],
+        },
+        "south": {
+            "left": south["left"].copy(),
+            "right": south["right"].copy(),
+            "unseen": south["unseen"],
+        },
     }
     new["assistants"] = state["assistants"].copy()
     new["events"] = []
     return new
-
-
-def _book_copy(piles: dict[str, Any]) -> dict[str, Any]:
-    return {"left": piles["left"].copy(), "right": piles["right"].copy(), "unseen": piles["unseen"]}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -86,18 +90,16 @@ def apply(state: State, action: str) -> State:
     words = action.lower().split()
     if state["phase"] == "over":
         raise IllegalAction(_("The game is over."))
-    handler = _HANDLERS.get(words[0]) if words else None
-    if handler is None:
-        raise IllegalAction(_("“{action}” is not an action."), action=action.strip())
-    verb, args = words[0], words[1:]
-    if len(args) != _ARITY[verb]:
+    handler, arity = _HANDLERS.get(words[0], _NO_HANDLER) if words else _NO_HANDLER
+    if handler is None or len(words) != arity + 1:
         raise IllegalAction(_("“{action}” is not an action."), action=action.strip())
     new = clone(state)
-    handler(new, new["seat"], *args)
+    handler(new, new["seat"], *words[1:])
     return new
 
 
 def _event(state: State, kind: str, seat: int, **fields: Any) -> None:
+    # The commonest steps (draw, turn, go, pass) append their event dicts directly: faster.
     state["events"].append({"type": kind, "seat": seat, **fields})
 
 
@@ -165,7 +167,7 @@ def _do_draw(state: State, seat: int) -> None:
         if card is not None:
             _gain(state, seat, card)
             drawn += 1
-    _event(state, "draw", seat, cards=drawn)
+    state["events"].append({"type": "draw", "seat": seat, "cards": drawn})
     _end_action(state, seat)
 
 
@@ -188,7 +190,9 @@ def _own_book(state: State, seat: int, book: str) -> dict[str, Any]:
 
 def _reveal(piles: dict[str, Any]) -> None:
     """Keep the top of the right pile shown: it is never among the unseen cards (ruling 4)."""
-    piles["unseen"] = min(piles["unseen"], max(len(piles["right"]) - 1, 0))
+    shown_from = len(piles["right"]) - 1
+    if piles["unseen"] > shown_from:
+        piles["unseen"] = max(shown_from, 0)
 
 
 def _do_turn(state: State, seat: int, book: str, direction: str) -> None:
@@ -203,15 +207,17 @@ def _do_turn(state: State, seat: int, book: str, direction: str) -> None:
     piles[target].insert(0, piles[source].pop(0))
     _reveal(piles)
     state["book_turns"] += 1
-    _event(
-        state,
-        "turn",
-        seat,
-        book=book,
-        direction=direction,
-        silver=cost,
-        left_top=piles["left"][0] if piles["left"] else None,
-        right_top=piles["right"][0] if piles["right"] else None,
+    left, right = piles["left"], piles["right"]
+    state["events"].append(
+        {
+            "type": "turn",
+            "seat": seat,
+            "book": book,
+            "direction": direction,
+            "silver": cost,
+            "left_top": left[0] if left else None,
+            "right_top": right[0] if right else None,
+        }
     )
 
 
@@ -274,14 +280,15 @@ def _do_go(state: State, seat: int, loc: str, spec: str) -> None:
     _lose(state, seat, card)
     state["table"].append(card)
     state["explorers"][seat] = loc
-    _event(
-        state,
-        "go",
-        seat,
-        origin=here,
-        location=loc,
-        card=spec,
-        silver=RECOLOR_PRICE if recolor else 0,
+    state["events"].append(
+        {
+            "type": "go",
+            "seat": seat,
+            "origin": here,
+            "location": loc,
+            "card": spec,
+            "silver": RECOLOR_PRICE if recolor else 0,
+        }
     )
 
 
@@ -376,7 +383,7 @@ def _do_adventure(state: State, seat: int, card: str) -> None:
 def _do_done(state: State, seat: int) -> None:
     _require_phase(state, "action", "book", "move")
     if state["phase"] == "action":
-        _event(state, "pass", seat)
+        state["events"].append({"type": "pass", "seat": seat})
     _end_action(state, seat)
 
 
@@ -444,27 +451,17 @@ def _end_turn(state: State, seat: int) -> None:
     state["seat"] = (seat + 1) % state["num_players"]
 
 
+# Verb -> (handler, number of words after the verb).
 _HANDLERS = {
-    "draw": _do_draw,
-    "turn": _do_turn,
-    "buy": _do_buy,
-    "go": _do_go,
-    "join": _do_join,
-    "expedition": _do_expedition,
-    "adventure": _do_adventure,
-    "done": _do_done,
-    "discard": _do_discard,
-    "drop": _do_drop,
+    "draw": (_do_draw, 0),
+    "turn": (_do_turn, 2),
+    "buy": (_do_buy, 2),
+    "go": (_do_go, 2),
+    "join": (_do_join, 1),
+    "expedition": (_do_expedition, 1),
+    "adventure": (_do_adventure, 1),
+    "done": (_do_done, 0),
+    "discard": (_do_discard, 1),
+    "drop": (_do_drop, 1),
 }
-_ARITY = {
-    "draw": 0,
-    "turn": 2,
-    "buy": 2,
-    "go": 2,
-    "join": 1,
-    "expedition": 1,
-    "adventure": 1,
-    "done": 0,
-    "discard": 1,
-    "drop": 1,
-}
+_NO_HANDLER = (None, 0)
