@@ -87,8 +87,8 @@ def _book_actions(state: State, seat: int) -> list[str]:
 
 
 def _go_steps(here: str, card: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The ``go`` actions from ``here`` playing ``card``: (those it fits as it is, those that
-    recolour it), each in route order (ruling 5)."""
+    """The ``go`` actions from ``here`` playing ``card`` (ruling 5): (those it fits as it is,
+    those and the ones that recolour it), the second for a player with the silver to recolour."""
     fits, recolors = [], []
     for loc in BOARD.routes(here):
         colors = BOARD.colors(loc)
@@ -96,7 +96,7 @@ def _go_steps(here: str, card: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
             fits.append(f"go {loc} {card}")
         else:
             recolors += [f"go {loc} {card}-as-{c}" for c in colors]
-    return tuple(fits), tuple(recolors)
+    return tuple(fits), tuple(fits + recolors)
 
 
 CARD_KINDS: tuple[str, ...] = ("joker", *COLORS, *(ASSISTANT + color for color in COLORS))
@@ -106,32 +106,40 @@ CARD_KINDS: tuple[str, ...] = ("joker", *COLORS, *(ASSISTANT + color for color i
 _GO_STEPS: dict[str, dict[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
     here: {card: _go_steps(here, card) for card in CARD_KINDS} for here in BOARD.locations
 }
+# Location -> the expeditions that start there, and those that end there.
+_STARTING_AT = {
+    loc: frozenset(cid for cid, card in EXPEDITIONS.items() if card["start"] == loc)
+    for loc in BOARD.locations
+}
+_ENDING_AT = {
+    loc: frozenset(cid for cid, card in EXPEDITIONS.items() if card["target"] == loc)
+    for loc in BOARD.locations
+}
+_ADVENTURE_TARGET = {cid: card["target"] for cid, card in ADVENTURES.items()}
 
 
 def _move_actions(state: State, seat: int) -> list[str]:
     here = state["explorers"][seat]
+    starting, ending = _STARTING_AT[here], _ENDING_AT[here]
     actions = []
     joins = []
     out = 0  # markers_out, counted in the same pass over the slots
     for card, seats in zip(state["slots"], state["markers"], strict=True):
         if seat in seats:
             out += 1
-            if card is not None and EXPEDITIONS[card]["target"] == here:
+            if card in ending:
                 actions.append(f"expedition {card}")
-        elif card is not None and EXPEDITIONS[card]["start"] == here:
+        elif card in starting:
             joins.append(f"join {card}")
     if out < MARKERS:
         actions += joins
-    actions += [
-        f"adventure {c}" for c in state["adventures"][seat] if ADVENTURES[c]["target"] == here
-    ]
+    for card in state["adventures"][seat]:
+        if _ADVENTURE_TARGET[card] == here:
+            actions.append(f"adventure {card}")
     steps = _GO_STEPS[here]
     can_recolor = state["silver"][seat] >= RECOLOR_PRICE
     for card, n in state["hands"][seat].items():
-        if not n:
-            continue
-        fits, recolors = steps.get(card) or _go_steps(here, card)
-        actions += fits
-        if can_recolor:
-            actions += recolors
+        if n:
+            # A bool indexes the pair: [False] the fitting steps, [True] those and recolours.
+            actions += (steps.get(card) or _go_steps(here, card))[can_recolor]
     return actions
