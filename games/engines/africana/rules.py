@@ -30,7 +30,7 @@ from games.engines.africana.data import (
     SLOT_BONUS,
     STEP_COLORS,
 )
-from games.engines.africana.legal import ASSISTANT, is_travel, markers_out, page_cost
+from games.engines.africana.legal import ASSISTANT, CARD_KINDS, is_travel, markers_out, page_cost
 from games.engines.africana.scoring import final_scores
 from games.engines.base import IllegalAction
 from games.engines.base import gettext_noop as _
@@ -237,15 +237,25 @@ def _do_buy(state: State, seat: int, book: str, side: str) -> None:
 # C) Move explorer ----------------------------------------------------------------------------
 
 
+def _card_specs() -> dict[str, tuple[str, str | None]]:
+    """Every card spec a ``go`` may play -> (the hand card, the colour it becomes or None)."""
+    specs: dict[str, tuple[str, str | None]] = {}
+    for card in CARD_KINDS:
+        specs[card] = (card, None)
+        if card != "joker":
+            specs.update({f"{card}-as-{color}": (card, color) for color in COLORS})
+    return specs
+
+
+_CARD_SPECS = _card_specs()
+
+
 def _parse_card(spec: str) -> tuple[str, str | None]:
     """(the hand card, the colour it is recoloured to or None) for a card spec (ruling 5)."""
-    card, _sep, color = spec.partition("-as-")
-    base = card.removeprefix(ASSISTANT)
-    if (card != "joker" and base not in COLORS) or (
-        _sep and (color not in COLORS or card == "joker")
-    ):
+    parsed = _CARD_SPECS.get(spec)
+    if parsed is None:
         raise IllegalAction(_("“{spec}” is not a card."), spec=spec)
-    return card, (color if _sep else None)
+    return parsed
 
 
 def _do_go(state: State, seat: int, loc: str, spec: str) -> None:
@@ -432,7 +442,8 @@ def _end_turn(state: State, seat: int) -> None:
     """Refill the expedition spaces and pass the turn, or end the game (ruling 7)."""
     slots = state["slots"]
     pile = state["expedition_pile"]
-    for slot, card in enumerate(slots):
+    # Most turns leave every space filled: skip the walk over them then.
+    for slot, card in enumerate(slots) if None in slots else ():
         if card is not None:
             continue
         if pile:
