@@ -106,6 +106,7 @@ CARD_KINDS: tuple[str, ...] = ("joker", *COLORS, *(ASSISTANT + color for color i
 _GO_STEPS: dict[str, dict[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
     here: {card: _go_steps(here, card) for card in CARD_KINDS} for here in BOARD.locations
 }
+
 # Location -> the expeditions that start there, and those that end there.
 _STARTING_AT = {
     loc: frozenset(cid for cid, card in EXPEDITIONS.items() if card["start"] == loc)
