@@ -96,3 +96,15 @@ class Board:
 
 
 BOARD = Board(_DATA)
+
+# Tables of the map for the engine's hot paths (the same answers as BOARD's methods).
+NEIGHBOURS: dict[str, frozenset[str]] = {
+    loc: frozenset(BOARD.routes(loc)) for loc in BOARD.locations
+}
+"""Location id -> the ids joined to it by a travel route (``BOARD.routes`` as a set)."""
+
+STEP_COLORS: dict[str, tuple[str, ...]] = {loc: tuple(BOARD.colors(loc)) for loc in BOARD.locations}
+"""Location id -> the travel colours a step into it needs (``BOARD.colors``)."""
+
+BOOK_AT: dict[str, str] = {loc: BOARD.book(loc) for loc in BOARD.locations}
+"""Location id -> the book an explorer there may use (``BOARD.book``)."""

@@ -12,6 +12,8 @@ from games.engines.africana.data import (
     ADVENTURE_PRICE,
     ADVENTURES,
     BOARD,
+    BOOK_AT,
+    BOOKS,
     COLORS,
     EXPEDITIONS,
     MARKERS,
@@ -57,51 +59,88 @@ def legal_actions(state: State) -> list[str]:
     return sorted(actions)
 
 
+# The book steps of each book: (turn forward, turn back, buy left, buy right).
+_BOOK_STEPS = {
+    book: (f"turn {book} forward", f"turn {book} back", f"buy {book} left", f"buy {book} right")
+    for book in BOOKS
+}
+
+
 def _book_actions(state: State, seat: int) -> list[str]:
-    book = BOARD.book(state["explorers"][seat])
+    book = BOOK_AT[state["explorers"][seat]]
     piles = state["books"][book]
+    left, right = piles["left"], piles["right"]
     silver = state["silver"][seat]
+    forward, back, buy_left, buy_right = _BOOK_STEPS[book]
     actions = []
     if silver >= page_cost(state):
-        if piles["right"]:
-            actions.append(f"turn {book} forward")
-        if piles["left"]:
-            actions.append(f"turn {book} back")
+        if right:
+            actions.append(forward)
+        if left:
+            actions.append(back)
     if silver >= ADVENTURE_PRICE:
-        actions += [f"buy {book} {side}" for side in ("left", "right") if piles[side]]
+        if left:
+            actions.append(buy_left)
+        if right:
+            actions.append(buy_right)
     return actions
+
+
+def _go_steps(here: str, card: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The ``go`` actions from ``here`` playing ``card`` (ruling 5): (those it fits as it is,
+    those and the ones that recolour it), the second for a player with the silver to recolour."""
+    fits, recolors = [], []
+    for loc in BOARD.routes(here):
+        colors = BOARD.colors(loc)
+        if card == "joker" or card.removeprefix(ASSISTANT) in colors:
+            fits.append(f"go {loc} {card}")
+        else:
+            recolors += [f"go {loc} {card}-as-{c}" for c in colors]
+    return tuple(fits), tuple(fits + recolors)
+
+
+CARD_KINDS: tuple[str, ...] = ("joker", *COLORS, *(ASSISTANT + color for color in COLORS))
+"""Every card a hand can hold: the joker, the travel colours and the assistants."""
+
+# Looking the steps up beats rebuilding them: move actions are most of every legal list.
+_GO_STEPS: dict[str, dict[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
+    here: {card: _go_steps(here, card) for card in CARD_KINDS} for here in BOARD.locations
+}
+
+# Location -> the expeditions that start there, and those that end there.
+_STARTING_AT = {
+    loc: frozenset(cid for cid, card in EXPEDITIONS.items() if card["start"] == loc)
+    for loc in BOARD.locations
+}
+_ENDING_AT = {
+    loc: frozenset(cid for cid, card in EXPEDITIONS.items() if card["target"] == loc)
+    for loc in BOARD.locations
+}
+_ADVENTURE_TARGET = {cid: card["target"] for cid, card in ADVENTURES.items()}
 
 
 def _move_actions(state: State, seat: int) -> list[str]:
     here = state["explorers"][seat]
+    starting, ending = _STARTING_AT[here], _ENDING_AT[here]
     actions = []
-    out = markers_out(state, seat)
+    joins = []
+    out = 0  # markers_out, counted in the same pass over the slots
     for card, seats in zip(state["slots"], state["markers"], strict=True):
-        if card is None:
-            continue
-        expedition = EXPEDITIONS[card]
         if seat in seats:
-            if expedition["target"] == here:
+            out += 1
+            if card in ending:
                 actions.append(f"expedition {card}")
-        elif expedition["start"] == here and out < MARKERS:
-            actions.append(f"join {card}")
-    actions += [
-        f"adventure {c}" for c in state["adventures"][seat] if ADVENTURES[c]["target"] == here
-    ]
-    hand = state["hands"][seat]
-    held = [card for card, n in hand.items() if n]
+        elif card in starting:
+            joins.append(f"join {card}")
+    if out < MARKERS:
+        actions += joins
+    for card in state["adventures"][seat]:
+        if _ADVENTURE_TARGET[card] == here:
+            actions.append(f"adventure {card}")
+    steps = _GO_STEPS[here]
     can_recolor = state["silver"][seat] >= RECOLOR_PRICE
-    for loc in BOARD.routes(here):
-        colors = BOARD.colors(loc)
-        specs = set()
-        for card in held:
-            if card == "joker":
-                specs.add(card)
-                continue
-            color = card.removeprefix(ASSISTANT)
-            if color in colors:
-                specs.add(card)
-            elif can_recolor:
-                specs.update(f"{card}-as-{c}" for c in colors)
-        actions += [f"go {loc} {spec}" for spec in specs]
+    for card, n in state["hands"][seat].items():
+        if n:
+            # A bool indexes the pair: [False] the fitting steps, [True] those and recolours.
+            actions += (steps.get(card) or _go_steps(here, card))[can_recolor]
     return actions

@@ -20,15 +20,17 @@ from games.engines.africana.data import (
     ADVENTURE_LIMIT,
     ADVENTURE_PRICE,
     ADVENTURES,
-    BOARD,
+    BOOK_AT,
     COLORS,
     EXPEDITIONS,
     HAND_LIMIT,
     MARKERS,
+    NEIGHBOURS,
     RECOLOR_PRICE,
     SLOT_BONUS,
+    STEP_COLORS,
 )
-from games.engines.africana.legal import ASSISTANT, is_travel, markers_out, page_cost
+from games.engines.africana.legal import ASSISTANT, CARD_KINDS, is_travel, markers_out, page_cost
 from games.engines.africana.scoring import final_scores
 from games.engines.base import IllegalAction
 from games.engines.base import gettext_noop as _
@@ -37,24 +39,38 @@ State = dict[str, Any]
 
 
 def clone(state: State) -> State:
-    """A copy of ``state`` that can be changed without touching ``state`` (no deepcopy)."""
-    new = dict(state)
-    new["table"] = list(state["table"])
-    new["explorers"] = list(state["explorers"])
-    new["silver"] = list(state["silver"])
-    new["hands"] = [dict(hand) for hand in state["hands"]]
-    new["adventures"] = [list(cards) for cards in state["adventures"]]
-    new["finished"] = [list(cards) for cards in state["finished"]]
-    new["slots"] = list(state["slots"])
-    new["markers"] = [list(seats) for seats in state["markers"]]
-    new["expedition_pile"] = list(state["expedition_pile"])
-    new["draw_pile"] = list(state["draw_pile"])
-    new["discard_pile"] = list(state["discard_pile"])
+    """A copy of ``state`` that can be changed without touching ``state`` (no deepcopy).
+
+    Every list and dict of ``state`` is copied: the two states share no mutable container.
+    """
+    new = state.copy()
+    # map() runs the per-seat and per-slot copies in C, faster than comprehensions.
+    new["table"] = state["table"].copy()
+    new["explorers"] = state["explorers"].copy()
+    new["silver"] = state["silver"].copy()
+    new["hands"] = list(map(dict.copy, state["hands"]))
+    new["adventures"] = list(map(list.copy, state["adventures"]))
+    new["finished"] = list(map(list.copy, state["finished"]))
+    new["slots"] = state["slots"].copy()
+    new["markers"] = list(map(list.copy, state["markers"]))
+    new["expedition_pile"] = state["expedition_pile"].copy()
+    new["removed"] = state["removed"].copy()
+    new["draw_pile"] = state["draw_pile"].copy()
+    new["discard_pile"] = state["discard_pile"].copy()
+    north, south = state["books"]["north"], state["books"]["south"]
     new["books"] = {
-        book: {"left": list(b["left"]), "right": list(b["right"]), "unseen": b["unseen"]}
-        for book, b in state["books"].items()
+        "north": {
+            "left": north["left"].copy(),
+            "right": north["right"].copy(),
+            "unseen": north["unseen"],
+        },
+        "south": {
+            "left": south["left"].copy(),
+            "right": south["right"].copy(),
+            "unseen": south["unseen"],
+        },
     }
-    new["assistants"] = dict(state["assistants"])
+    new["assistants"] = state["assistants"].copy()
     new["events"] = []
     return new
 
@@ -74,18 +90,16 @@ def apply(state: State, action: str) -> State:
     words = action.lower().split()
     if state["phase"] == "over":
         raise IllegalAction(_("The game is over."))
-    handler = _HANDLERS.get(words[0]) if words else None
-    if handler is None:
-        raise IllegalAction(_("“{action}” is not an action."), action=action.strip())
-    verb, args = words[0], words[1:]
-    if len(args) != _ARITY[verb]:
+    handler, arity = _HANDLERS.get(words[0], _NO_HANDLER) if words else _NO_HANDLER
+    if handler is None or len(words) != arity + 1:
         raise IllegalAction(_("“{action}” is not an action."), action=action.strip())
     new = clone(state)
-    handler(new, new["seat"], *args)
+    handler(new, new["seat"], *words[1:])
     return new
 
 
 def _event(state: State, kind: str, seat: int, **fields: Any) -> None:
+    # The commonest steps (draw, turn, go, pass) append their event dicts directly: faster.
     state["events"].append({"type": kind, "seat": seat, **fields})
 
 
@@ -153,7 +167,7 @@ def _do_draw(state: State, seat: int) -> None:
         if card is not None:
             _gain(state, seat, card)
             drawn += 1
-    _event(state, "draw", seat, cards=drawn)
+    state["events"].append({"type": "draw", "seat": seat, "cards": drawn})
     _end_action(state, seat)
 
 
@@ -164,7 +178,7 @@ def _own_book(state: State, seat: int, book: str) -> dict[str, Any]:
     _require_phase(state, "action", "book")
     if book not in ("north", "south"):
         raise IllegalAction(_("There is no book called “{book}”."), book=book)
-    mine = BOARD.book(state["explorers"][seat])
+    mine = BOOK_AT[state["explorers"][seat]]
     if book != mine:
         raise IllegalAction(
             _("Your explorer is in the {hemisphere}: you may only use the {hemisphere} book."),
@@ -176,7 +190,9 @@ def _own_book(state: State, seat: int, book: str) -> dict[str, Any]:
 
 def _reveal(piles: dict[str, Any]) -> None:
     """Keep the top of the right pile shown: it is never among the unseen cards (ruling 4)."""
-    piles["unseen"] = min(piles["unseen"], max(len(piles["right"]) - 1, 0))
+    shown_from = len(piles["right"]) - 1
+    if piles["unseen"] > shown_from:
+        piles["unseen"] = max(shown_from, 0)
 
 
 def _do_turn(state: State, seat: int, book: str, direction: str) -> None:
@@ -191,15 +207,17 @@ def _do_turn(state: State, seat: int, book: str, direction: str) -> None:
     piles[target].insert(0, piles[source].pop(0))
     _reveal(piles)
     state["book_turns"] += 1
-    _event(
-        state,
-        "turn",
-        seat,
-        book=book,
-        direction=direction,
-        silver=cost,
-        left_top=piles["left"][0] if piles["left"] else None,
-        right_top=piles["right"][0] if piles["right"] else None,
+    left, right = piles["left"], piles["right"]
+    state["events"].append(
+        {
+            "type": "turn",
+            "seat": seat,
+            "book": book,
+            "direction": direction,
+            "silver": cost,
+            "left_top": left[0] if left else None,
+            "right_top": right[0] if right else None,
+        }
     )
 
 
@@ -219,30 +237,40 @@ def _do_buy(state: State, seat: int, book: str, side: str) -> None:
 # C) Move explorer ----------------------------------------------------------------------------
 
 
+def _card_specs() -> dict[str, tuple[str, str | None]]:
+    """Every card spec a ``go`` may play -> (the hand card, the colour it becomes or None)."""
+    specs: dict[str, tuple[str, str | None]] = {}
+    for card in CARD_KINDS:
+        specs[card] = (card, None)
+        if card != "joker":
+            specs.update({f"{card}-as-{color}": (card, color) for color in COLORS})
+    return specs
+
+
+_CARD_SPECS = _card_specs()
+
+
 def _parse_card(spec: str) -> tuple[str, str | None]:
     """(the hand card, the colour it is recoloured to or None) for a card spec (ruling 5)."""
-    card, _sep, color = spec.partition("-as-")
-    base = card.removeprefix(ASSISTANT)
-    if (card != "joker" and base not in COLORS) or (
-        _sep and (color not in COLORS or card == "joker")
-    ):
+    parsed = _CARD_SPECS.get(spec)
+    if parsed is None:
         raise IllegalAction(_("“{spec}” is not a card."), spec=spec)
-    return card, (color if _sep else None)
+    return parsed
 
 
 def _do_go(state: State, seat: int, loc: str, spec: str) -> None:
     _require_phase(state, "action", "move")
     here = state["explorers"][seat]
-    if loc not in BOARD.locations:
+    if loc not in NEIGHBOURS:
         raise IllegalAction(_("There is no location called “{location}”."), location=loc)
-    if loc not in BOARD.routes(here):
+    if loc not in NEIGHBOURS[here]:
         raise IllegalAction(
             _("No travel route joins {here} to {location}."), here=here, location=loc
         )
     card, recolor = _parse_card(spec)
     if not state["hands"][seat].get(card):
         raise IllegalAction(_("You have no {card} card in your hand."), card=card)
-    colors = BOARD.colors(loc)
+    colors = STEP_COLORS[loc]
     color = card.removeprefix(ASSISTANT)
     if recolor is not None:
         if color in colors:
@@ -262,14 +290,15 @@ def _do_go(state: State, seat: int, loc: str, spec: str) -> None:
     _lose(state, seat, card)
     state["table"].append(card)
     state["explorers"][seat] = loc
-    _event(
-        state,
-        "go",
-        seat,
-        origin=here,
-        location=loc,
-        card=spec,
-        silver=RECOLOR_PRICE if recolor else 0,
+    state["events"].append(
+        {
+            "type": "go",
+            "seat": seat,
+            "origin": here,
+            "location": loc,
+            "card": spec,
+            "silver": RECOLOR_PRICE if recolor else 0,
+        }
     )
 
 
@@ -364,7 +393,7 @@ def _do_adventure(state: State, seat: int, card: str) -> None:
 def _do_done(state: State, seat: int) -> None:
     _require_phase(state, "action", "book", "move")
     if state["phase"] == "action":
-        _event(state, "pass", seat)
+        state["events"].append({"type": "pass", "seat": seat})
     _end_action(state, seat)
 
 
@@ -413,7 +442,8 @@ def _end_turn(state: State, seat: int) -> None:
     """Refill the expedition spaces and pass the turn, or end the game (ruling 7)."""
     slots = state["slots"]
     pile = state["expedition_pile"]
-    for slot, card in enumerate(slots):
+    # Most turns leave every space filled: skip the walk over them then.
+    for slot, card in enumerate(slots) if None in slots else ():
         if card is not None:
             continue
         if pile:
@@ -432,27 +462,17 @@ def _end_turn(state: State, seat: int) -> None:
     state["seat"] = (seat + 1) % state["num_players"]
 
 
+# Verb -> (handler, number of words after the verb).
 _HANDLERS = {
-    "draw": _do_draw,
-    "turn": _do_turn,
-    "buy": _do_buy,
-    "go": _do_go,
-    "join": _do_join,
-    "expedition": _do_expedition,
-    "adventure": _do_adventure,
-    "done": _do_done,
-    "discard": _do_discard,
-    "drop": _do_drop,
+    "draw": (_do_draw, 0),
+    "turn": (_do_turn, 2),
+    "buy": (_do_buy, 2),
+    "go": (_do_go, 2),
+    "join": (_do_join, 1),
+    "expedition": (_do_expedition, 1),
+    "adventure": (_do_adventure, 1),
+    "done": (_do_done, 0),
+    "discard": (_do_discard, 1),
+    "drop": (_do_drop, 1),
 }
-_ARITY = {
-    "draw": 0,
-    "turn": 2,
-    "buy": 2,
-    "go": 2,
-    "join": 1,
-    "expedition": 1,
-    "adventure": 1,
-    "done": 0,
-    "discard": 1,
-    "drop": 1,
-}
+_NO_HANDLER = (None, 0)
