@@ -96,6 +96,9 @@ class User(AbstractBaseUser, PermissionsMixin):
         help_text=_("No email is sent between these two times (your time zone)."),
     )
     quiet_hours_end = models.TimeField(_("quiet hours until"), null=True, blank=True)
+    vacation_started_at = models.DateTimeField(_("on vacation since"), null=True, blank=True)
+    vacation_year = models.PositiveSmallIntegerField(default=0)
+    vacation_days_used = models.FloatField(_("vacation days used this year"), default=0)
 
     objects = UserManager()
 
@@ -127,6 +130,18 @@ class User(AbstractBaseUser, PermissionsMixin):
 
     def get_full_name(self):
         return self.display_name
+
+    @property
+    def on_vacation(self) -> bool:
+        return self.vacation_started_at is not None
+
+    def in_quiet_hours(self, moment) -> bool:
+        """Whether ``moment`` (aware) falls in the user's quiet hours, in their time zone."""
+        start, end = self.quiet_hours_start, self.quiet_hours_end
+        if start is None or end is None or start == end:
+            return False
+        local = moment.astimezone(self.zone).time()
+        return start <= local < end if start < end else (local >= start or local < end)
 
     @property
     def zone(self) -> zoneinfo.ZoneInfo:

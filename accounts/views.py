@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language as django_set_language
 
+from accounts import services
 from accounts.forms import PreferencesForm
 
 
@@ -23,7 +24,28 @@ def preferences(request):
         response = redirect("account_settings")
         response.set_cookie(settings.LANGUAGE_COOKIE_NAME, user.language, samesite="Lax")
         return response
-    return render(request, "accounts/preferences.html", {"form": form})
+    context = {
+        "form": form,
+        "vacation_days_left": services.vacation_days_left(request.user),
+        "vacation_days_per_year": services.VACATION_DAYS_PER_YEAR,
+    }
+    return render(request, "accounts/preferences.html", context)
+
+
+@login_required
+@require_POST
+def vacation(request):
+    """Start or end the signed-in player's vacation (``action`` "start" or "end")."""
+    try:
+        if request.POST.get("action") == "start":
+            services.start_vacation(request.user)
+            messages.success(request, _("Your vacation has begun: your deadlines stand still."))
+        else:
+            services.end_vacation(request.user)
+            messages.success(request, _("Your vacation is over: your deadlines run again."))
+    except services.VacationError as error:
+        messages.error(request, error.message)
+    return redirect("account_settings")
 
 
 @require_POST

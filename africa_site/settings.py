@@ -14,6 +14,7 @@ import secrets
 from pathlib import Path
 
 import environ
+from celery.schedules import crontab
 from csp.constants import NONE, SELF
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -42,6 +43,7 @@ SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000")
 INSTALLED_APPS = [
     "accounts",
     "games",
+    "notifications",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -209,6 +211,14 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
+CELERY_BEAT_SCHEDULE = {
+    "sweep-deadlines": {"task": "games.tasks.sweep_deadlines", "schedule": 60.0},
+    "daily-digests": {"task": "games.tasks.send_daily_digests", "schedule": crontab(minute=0)},
+    "end-used-up-vacations": {
+        "task": "games.tasks.end_used_up_vacations",
+        "schedule": crontab(minute=30),
+    },
+}
 
 # Content-Security-Policy: nothing is loaded from another host, no inline script or style.
 CONTENT_SECURITY_POLICY = {

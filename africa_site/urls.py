@@ -9,7 +9,9 @@ from africa_site import views
 urlpatterns = [
     path("", views.home, name="home"),
     path("games/", include("games.urls")),
+    path("notifications/", include("notifications.urls")),
     path("accounts/settings/", account_views.preferences, name="account_settings"),
+    path("accounts/vacation/", account_views.vacation, name="account_vacation"),
     path("accounts/", include("allauth.urls")),
     path("i18n/setlang/", account_views.set_language, name="set_language"),
     path("admin/", admin.site.urls),

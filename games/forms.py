@@ -25,6 +25,11 @@ class NewGameForm(forms.Form):
     days_per_move = forms.TypedChoiceField(
         label=_("Days per move"), coerce=int, choices=DAYS_PER_MOVE_CHOICES, initial=3
     )
+    skip_weekends = forms.BooleanField(
+        label=_("Weekends do not count"),
+        required=False,
+        help_text=_("Saturdays and Sundays are left out of the time for a move."),
+    )
     rated = forms.BooleanField(label=_("Rated game"), required=False, initial=True)
     public = forms.BooleanField(
         label=_("Others may watch"),

@@ -7,7 +7,6 @@ seed, and ``Game.state`` is only a cache of that replay. Every change goes throu
 
 import hashlib
 import uuid
-from datetime import timedelta
 
 from django.conf import settings
 from django.db import models
@@ -16,6 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from games.deadlines import turn_deadline
 from games.engines import get_engine
 
 DAYS_PER_MOVE_CHOICES = [(d, d) for d in (1, 2, 3, 5, 7, 10, 14)]
@@ -99,8 +99,16 @@ class Game(models.Model):
     days_per_move = models.PositiveSmallIntegerField(
         _("days per move"), choices=DAYS_PER_MOVE_CHOICES, default=3
     )
+    skip_weekends = models.BooleanField(
+        _("weekends do not count"),
+        default=False,
+        help_text=_(
+            "Saturdays and Sundays (in each player's time zone) are left out of deadlines."
+        ),
+    )
     turn_started_at = models.DateTimeField(null=True, blank=True)
     turn_deadline = models.DateTimeField(null=True, blank=True)
+    reminder_due_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -113,6 +121,11 @@ class Game(models.Model):
             models.Index(
                 fields=["turn_deadline"],
                 name="games_active_deadline",
+                condition=Q(status="active"),
+            ),
+            models.Index(
+                fields=["reminder_due_at"],
+                name="games_active_reminder",
                 condition=Q(status="active"),
             ),
             models.Index(fields=["status", "-created_at"], name="games_status_created"),
@@ -133,9 +146,12 @@ class Game(models.Model):
     def variant(self) -> str:
         return self.options.get("variant", "standard")
 
-    def deadline_after(self, moment):
-        """The turn deadline for a turn starting at ``moment``."""
-        return moment + timedelta(days=self.days_per_move)
+    def deadline_for(self, user, start):
+        """The deadline of ``user``'s turn starting at ``start`` (days per move, weekdays only
+        when the game skips weekends, in the user's time zone)."""
+        return turn_deadline(
+            start, self.days_per_move, skip_weekends=self.skip_weekends, zone=user.zone
+        )
 
     def is_full(self, seats_taken: int) -> bool:
         return seats_taken >= self.num_players
@@ -152,11 +168,17 @@ class Seat(models.Model):
     colour = models.CharField(max_length=16, blank=True)
     joined_at = models.DateTimeField(default=timezone.now)
     left_at = models.DateTimeField(null=True, blank=True)
+    taken_over = models.BooleanField(default=False)
+    timeouts = models.PositiveIntegerField(default=0)
+    consecutive_timeouts = models.PositiveSmallIntegerField(default=0)
+    last_seen_at = models.DateTimeField(null=True, blank=True)
+    abort_vote = models.BooleanField(default=False)
     final_score = models.IntegerField(null=True, blank=True)
     place = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["number", "joined_at"]
+        indexes = [models.Index(fields=["user", "game"], name="games_seat_user_game")]
         constraints = [
             models.UniqueConstraint(fields=["game", "user"], name="games_seat_one_per_user"),
             models.UniqueConstraint(

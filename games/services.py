@@ -10,19 +10,25 @@ from __future__ import annotations
 
 import random
 import secrets
+from datetime import timedelta
 
 from django.core import signing
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from games.africa_terms import PLAYER_COLOURS
+from games.deadlines import reminder_due
 from games.engines import IllegalAction, get_engine, replay
 from games.models import Game, Invitation, Move, Seat, seed_commitment
 
 INVITE_SALT = "games.invite"
+MAX_CONSECUTIVE_TIMEOUTS = 3
+MAX_BOT_ACTIONS = 1000
+SEEN_EVERY = timedelta(minutes=1)
 _system_random = random.SystemRandom()
 
 
@@ -71,6 +77,7 @@ def create_game(
     rated: bool = True,
     invite_only: bool = False,
     public: bool = False,
+    skip_weekends: bool = False,
     seed: int | None = None,
 ) -> Game:
     """A new open game with ``creator`` in its first seat.
@@ -96,6 +103,7 @@ def create_game(
         rated=rated,
         invite_only=invite_only,
         public=public,
+        skip_weekends=skip_weekends,
         seed=seed,
         salt=salt,
         seed_commitment=seed_commitment(seed, salt),
@@ -131,9 +139,13 @@ def invite(game: Game, by: User, display_name: str) -> Invitation:
         raise GameError(_("Nobody is called %(name)s.") % {"name": display_name.strip()})
     if game.seats.filter(user=user).exists():
         raise GameError(_("%(name)s already plays in this game.") % {"name": user.display_name})
-    invitation, _created = Invitation.objects.get_or_create(
+    invitation, created = Invitation.objects.get_or_create(
         game=game, user=user, defaults={"invited_by": by}
     )
+    if created:
+        from games.tasks import notify_invitation
+
+        notify_invitation.delay_on_commit(invitation.pk)
     return invitation
 
 
@@ -195,7 +207,7 @@ def start_game(game: Game, user: User) -> Game:
 
 def _start(game: Game) -> None:
     """Draw the seating order (seat 0 begins), deal the initial state and open the first turn."""
-    seats = list(game.seats.all())
+    seats = list(game.seats.select_related("user"))
     _system_random.shuffle(seats)
     for number, seat in enumerate(seats):
         seat.number = number
@@ -208,10 +220,10 @@ def _start(game: Game) -> None:
     game.status = Game.Status.ACTIVE
     game.started_at = now
     game.current_seat = rules.current_player(game.state)
-    game.turn_started_at = now
-    game.turn_deadline = game.deadline_after(now)
     game.version += 1
+    _open_turn(game, seats)
     game.save()
+    _announce(game, "game_started")
 
 
 # -- playing ----------------------------------------------------------------------------------
@@ -228,9 +240,14 @@ def submit_action(game: Game, user: User, action: str, expected_version: int) ->
     """
     game = _locked(game)
     seat = _acting_seat(game, user, expected_version)
-    _apply(game, seat.number, action)
-    _play_for_absent_seats(game)
+    seats = list(game.seats.select_related("user"))
+    turn = game.turn_started_at
+    _apply(game, seat.number, action, seats=seats)
+    if seat.consecutive_timeouts:
+        Seat.objects.filter(pk=seat.pk).update(consecutive_timeouts=0)
+    _play_for_absent_seats(game, seats)
     game.save()
+    _announce_turn(game, turn)
     return game
 
 
@@ -259,6 +276,15 @@ def undo_action(game: Game, user: User, expected_version: int) -> Game:
     game.version += 1
     game.save()
     return game
+
+
+def mark_seen(game_code, user: User) -> None:
+    """Note that ``user`` has the game open now (at most one write a minute), so that no
+    turn mail is sent to a player who is looking at the game."""
+    now = timezone.now()
+    Seat.objects.filter(game__code=game_code, user=user).filter(
+        Q(last_seen_at__isnull=True) | Q(last_seen_at__lt=now - SEEN_EVERY)
+    ).update(last_seen_at=now)
 
 
 def undoable(game: Game, seat_number: int | None) -> bool:
@@ -291,14 +317,125 @@ def resign(game: Game, user: User) -> Game:
         raise GameError(_("You have already left this game."))
     seat.left_at = timezone.now()
     seat.save(update_fields=["left_at"])
-    seats = list(game.seats.all())
+    turn = game.turn_started_at
+    _after_leaving(game, list(game.seats.select_related("user")))
+    game.version += 1
+    game.save()
+    _announce_turn(game, turn)
+    return game
+
+
+def _after_leaving(game: Game, seats: list[Seat]) -> None:
+    """A player has left: with one player or none left the game ends, else bots play on."""
     if sum(1 for s in seats if s.left_at is None) <= 1:
         _finish(game, seats)
     else:
         _play_for_absent_seats(game, seats)
+
+
+@transaction.atomic
+def vote_abort(game: Game, user: User) -> Game:
+    """``user`` votes to call off a game that players have left; when every player still in
+    it has voted, the game is aborted (no result, no rating). Raises GameError."""
+    game = _locked(game)
+    if game.status != Game.Status.ACTIVE:
+        raise GameError(_("This game is not being played."))
+    seats = list(game.seats.all())
+    mine = next((s for s in seats if s.user_id == user.pk and s.left_at is None), None)
+    if mine is None:
+        raise GameError(_("You do not play in this game."))
+    if all(s.left_at is None for s in seats):
+        raise GameError(_("A game can be called off only after a player has left it."))
+    mine.abort_vote = True
+    mine.save(update_fields=["abort_vote"])
+    if all(s.abort_vote or s.pk == mine.pk for s in seats if s.left_at is None):
+        game.status = Game.Status.ABORTED
+        game.finished_at = timezone.now()
+        game.current_seat = None
+        game.turn_deadline = game.reminder_due_at = None
+        _announce(game, "game_aborted")
     game.version += 1
     game.save()
     return game
+
+
+# -- deadlines --------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def claim_reminder(game_id: int, version: int) -> bool:
+    """Claim the due reminder of game ``game_id`` at ``version`` and enqueue its mail.
+
+    The conditional UPDATE succeeds for one caller only, so two sweepers never remind twice.
+    Returns whether this call claimed it."""
+    claimed = Game.objects.filter(
+        pk=game_id,
+        version=version,
+        status=Game.Status.ACTIVE,
+        reminder_due_at__lte=timezone.now(),
+    ).update(reminder_due_at=None)
+    if claimed:
+        from games.tasks import remind
+
+        remind.delay_on_commit(game_id, version)
+    return bool(claimed)
+
+
+@transaction.atomic
+def time_out(game_id: int, version: int) -> bool:
+    """End the overdue turn of game ``game_id`` at ``version`` for its player.
+
+    Steps: claim the game with a conditional UPDATE (one sweeper only; the row stays locked
+    until commit); settle a pending decision the way that changes least (keep the goods,
+    leave the animal or nomad where it was uncovered) and end the turn; count the timeout;
+    after 3 in a row a bot takes the seat over and the player counts as having left; tell
+    the player. Returns whether this call acted."""
+    now = timezone.now()
+    claimed = Game.objects.filter(
+        pk=game_id, version=version, status=Game.Status.ACTIVE, turn_deadline__lte=now
+    ).update(turn_deadline=None)
+    if not claimed:
+        return False
+    game = Game.objects.select_for_update().get(pk=game_id)
+    seats = list(game.seats.select_related("user"))
+    seat = next(s for s in seats if s.number == game.current_seat)
+    turn = game.turn_started_at
+    guard = 0
+    while game.status == Game.Status.ACTIVE and game.current_seat == seat.number and guard < 20:
+        _apply(game, seat.number, _least_action(game), automatic=True, seats=seats)
+        guard += 1
+    seat.timeouts += 1
+    seat.consecutive_timeouts += 1
+    notice = "timed_out"
+    if seat.consecutive_timeouts >= MAX_CONSECUTIVE_TIMEOUTS and seat.left_at is None:
+        seat.left_at = now
+        seat.taken_over = True
+        notice = "taken_over"
+    seat.save(update_fields=["timeouts", "consecutive_timeouts", "left_at", "taken_over"])
+    if game.status == Game.Status.ACTIVE:
+        if seat.taken_over:
+            _after_leaving(game, seats)
+        else:
+            _play_for_absent_seats(game, seats)
+    game.save()
+    from games.tasks import notify_players
+
+    notify_players.delay_on_commit(game.pk, notice, game.version, seat.number)
+    _announce_turn(game, turn)
+    return True
+
+
+def _least_action(game: Game) -> str:
+    """The action that ends a timed-out turn changing least: keep uncovered goods, leave an
+    uncovered animal or nomad where it lay, choose the first free start city, else end."""
+    legal = game.rules.legal_actions(game.state)
+    pending = game.rules.observation(game.state, None)["pending"]
+    if pending and pending["type"] == "place":
+        return f"place {pending['cell']}"
+    for action in ("keep", "end"):
+        if action in legal:
+            return action
+    return legal[0]
 
 
 # -- internals --------------------------------------------------------------------------------
@@ -348,8 +485,16 @@ def _canonical(rules, state, action: str) -> str:
     return folded
 
 
-def _apply(game: Game, seat_number: int, action: str, *, automatic: bool = False) -> None:
-    """Apply one action to the locked ``game`` in memory and append its Move (not saved)."""
+def _apply(
+    game: Game,
+    seat_number: int,
+    action: str,
+    *,
+    automatic: bool = False,
+    seats: list[Seat] | None = None,
+) -> None:
+    """Apply one action to the locked ``game`` in memory and append its Move (the game row is
+    saved by the caller). When the turn passes, the next player's deadline starts."""
     rules = game.rules
     try:
         new_state = rules.apply(game.state, action)
@@ -366,24 +511,52 @@ def _apply(game: Game, seat_number: int, action: str, *, automatic: bool = False
     )
     game.state = new_state
     current = rules.current_player(new_state)
-    if current != game.current_seat:
-        now = timezone.now()
-        game.turn_started_at = now
-        game.turn_deadline = game.deadline_after(now)
+    passed = current != game.current_seat
     game.current_seat = current
     if rules.is_terminal(new_state):
-        _finish(game, list(game.seats.all()))
+        _finish(game, seats if seats is not None else list(game.seats.all()))
+    elif passed:
+        _open_turn(game, seats if seats is not None else list(game.seats.select_related("user")))
 
 
-def _play_for_absent_seats(game: Game, seats: list[Seat] | None = None) -> None:
-    """While the turn belongs to a seat whose player left, end that turn for them."""
-    if seats is None:
-        seats = list(game.seats.all())
+def _open_turn(game: Game, seats: list[Seat]) -> None:
+    """Start the deadline and the reminder of the turn of ``game.current_seat``."""
+    now = timezone.now()
+    mover = next(s for s in seats if s.number == game.current_seat)
+    game.turn_started_at = now
+    game.turn_deadline = game.deadline_for(mover.user, now)
+    game.reminder_due_at = reminder_due(now, game.turn_deadline)
+
+
+def _announce(game: Game, notice: str) -> None:
+    """After commit, send the players the notice ``notice`` about ``game``."""
+    from games.tasks import notify_players
+
+    notify_players.delay_on_commit(game.pk, notice, game.version)
+    if notice == "game_started":
+        _announce_turn(game, None)
+
+
+def _announce_turn(game: Game, previous_turn_start) -> None:
+    """After commit, tell the player to move, if a new turn began (its start moved on)."""
+    if game.status == Game.Status.ACTIVE and game.turn_started_at != previous_turn_start:
+        from games.tasks import notify_turn
+
+        notify_turn.delay_on_commit(game.pk, game.version)
+
+
+def _play_for_absent_seats(game: Game, seats: list[Seat]) -> None:
+    """While the turn belongs to a seat whose player left, a bot plays it: random legal
+    actions that move the game on (``games.simulation.choose``)."""
+    from games.simulation import choose
+
     absent = {s.number for s in seats if s.left_at is not None}
     rules = game.rules
-    while game.status == Game.Status.ACTIVE and game.current_seat in absent:
-        legal = rules.legal_actions(game.state)
-        _apply(game, game.current_seat, "end" if "end" in legal else legal[0], automatic=True)
+    for _n in range(MAX_BOT_ACTIONS):
+        if game.status != Game.Status.ACTIVE or game.current_seat not in absent:
+            return
+        action = choose(_system_random, rules.legal_actions(game.state))
+        _apply(game, game.current_seat, action, automatic=True, seats=seats)
 
 
 def _finish(game: Game, seats: list[Seat]) -> None:
@@ -402,4 +575,5 @@ def _finish(game: Game, seats: list[Seat]) -> None:
     game.status = Game.Status.FINISHED
     game.finished_at = timezone.now()
     game.current_seat = None
-    game.turn_deadline = None
+    game.turn_deadline = game.reminder_due_at = None
+    _announce(game, "game_finished")

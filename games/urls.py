@@ -17,4 +17,5 @@ urlpatterns = [
     path("<uuid:code>/start/", views.game_start, name="game_start"),
     path("<uuid:code>/invite/", views.game_invite, name="game_invite"),
     path("<uuid:code>/resign/", views.game_resign, name="game_resign"),
+    path("<uuid:code>/abort/", views.game_abort_vote, name="game_abort_vote"),
 ]

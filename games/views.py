@@ -201,6 +201,11 @@ def play_context(request, game: Game, seat: Seat | None) -> dict:
             "selected_from": selected_from,
             "can_move_from": selected_cell in choices.from_cell and not selected_from,
             "can_undo": my_turn and services.undoable(game, seat.number),
+            "can_vote_abort": seat is not None
+            and seat.left_at is None
+            and not seat.abort_vote
+            and game.status == Game.Status.ACTIVE
+            and any(s.left_at for s in game.seat_list),
             "panel": panel(observation, game.seat_list),
             "full_log": full_log,
         }
@@ -216,6 +221,8 @@ def _render_game(request, game, seat, status=200):
 def game_detail(request, code):
     """The play page (or, while the game gathers players, its waiting room)."""
     game, seat = _get_game(request, code, token=request.GET.get("invite"))
+    if seat is not None and game.status == Game.Status.ACTIVE:
+        services.mark_seen(game.code, request.user)
     return _render_game(request, game, seat)
 
 
@@ -270,6 +277,8 @@ def game_poll(request, code):
     version = Game.objects.filter(code=code).values_list("version", flat=True).first()
     if version is None:
         raise Http404
+    if request.user.is_authenticated:
+        services.mark_seen(code, request.user)
     form = VersionForm(request.GET)
     if form.is_valid() and form.cleaned_data["version"] == version:
         return HttpResponse(status=204)
@@ -334,6 +343,23 @@ def game_invite(request, code):
                 request,
                 _("%(name)s is invited.") % {"name": invitation.user.display_name},
             )
+    return redirect("game_detail", code=code)
+
+
+@login_required
+@require_POST
+def game_abort_vote(request, code):
+    """Vote to call off a game that a player has left."""
+    game, _seat = _get_game(request, code)
+    try:
+        game = services.vote_abort(game, request.user)
+    except services.GameError as error:
+        messages.error(request, error.message)
+    else:
+        if game.status == Game.Status.ABORTED:
+            messages.success(request, _("The game is called off."))
+        else:
+            messages.success(request, _("Your vote is counted. The others must agree too."))
     return redirect("game_detail", code=code)
 
 

@@ -55,6 +55,17 @@ def _isolated_cache(settings):
 
 
 @pytest.fixture(autouse=True)
+def _celery_eager():
+    """Tasks run in the test's process when enqueued (after commit); tests that need a real
+    worker switch this off."""
+    from africa_site.celery import app
+
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = False
+
+
+@pytest.fixture(autouse=True)
 def _reset_language():
     """A request may activate another language; the next test starts in English again."""
     yield

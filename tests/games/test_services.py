@@ -208,7 +208,7 @@ def test_resigning_a_duel_ends_it_with_the_other_player_first(duel_underway):
     assert sorted(places.values()) == [1, 2]
 
 
-def test_the_turns_of_a_player_who_left_are_ended_for_them(alice, bob, carol):
+def test_a_robot_plays_the_turns_of_a_player_who_left(alice, bob, carol):
     game = services.create_game(alice, num_players=3)
     services.join_game(game, bob)
     services.join_game(game, carol)
@@ -223,8 +223,10 @@ def test_the_turns_of_a_player_who_left_are_ended_for_them(alice, bob, carol):
 
     assert game.status == Game.Status.ACTIVE
     assert player_to_move(game) != leaver
-    last = game.moves.order_by("-ply").first()
-    assert last.automatic and last.action == "end"
+    leaver_seat = game.seats.get(user=leaver).number
+    robot_moves = game.moves.filter(seat=leaver_seat, automatic=True)
+    assert robot_moves.exists()
+    assert not game.moves.filter(seat=leaver_seat, automatic=False, ply__gt=robot_moves.first().ply)
 
 
 def test_a_finished_game_records_scores_and_shared_places(duel):

@@ -1,0 +1,76 @@
+"""Vacations: 20 days a year during which a player's deadlines stand still."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from accounts.models import User
+
+VACATION_DAYS_PER_YEAR = 20
+DAY_SECONDS = 24 * 60 * 60
+
+
+class VacationError(Exception):
+    """A vacation request that cannot be honoured; ``message`` is for the player."""
+
+    def __init__(self, message):
+        super().__init__(str(message))
+        self.message = str(message)
+
+
+def _days_used(user: User, now) -> float:
+    """Days used this calendar year, the running vacation included."""
+    used = user.vacation_days_used if user.vacation_year == now.year else 0.0
+    if user.vacation_started_at is not None:
+        used += (now - user.vacation_started_at).total_seconds() / DAY_SECONDS
+    return used
+
+
+def vacation_days_left(user: User, now=None) -> float:
+    """Vacation days ``user`` has left this calendar year (may be fractional, never below 0)."""
+    now = now or timezone.now()
+    return max(0.0, VACATION_DAYS_PER_YEAR - _days_used(user, now))
+
+
+@transaction.atomic
+def start_vacation(user: User) -> None:
+    """Pause ``user``'s deadlines in all their games from now. Raises VacationError when they
+    are already on vacation or have no day left this year."""
+    user = User.objects.select_for_update().get(pk=user.pk)
+    now = timezone.now()
+    if user.on_vacation:
+        raise VacationError(_("You are already on vacation."))
+    if vacation_days_left(user, now) <= 0:
+        raise VacationError(_("You have used all your vacation days for this year."))
+    if user.vacation_year != now.year:
+        user.vacation_year, user.vacation_days_used = now.year, 0.0
+    user.vacation_started_at = now
+    user.save(update_fields=["vacation_started_at", "vacation_year", "vacation_days_used"])
+
+
+@transaction.atomic
+def end_vacation(user: User) -> None:
+    """End ``user``'s vacation: count the days used, and move the deadline and reminder of
+    each game waiting for their move by the time the turn stood still (from the later of the
+    vacation's and the turn's start)."""
+    from games.models import Game
+
+    user = User.objects.select_for_update().get(pk=user.pk)
+    if not user.on_vacation:
+        return
+    now = timezone.now()
+    started = user.vacation_started_at
+    used = _days_used(user, now)
+    user.vacation_year = now.year
+    user.vacation_days_used = min(float(VACATION_DAYS_PER_YEAR), used)
+    user.vacation_started_at = None
+    user.save(update_fields=["vacation_started_at", "vacation_year", "vacation_days_used"])
+    for game in Game.objects.awaiting_move_by(user).select_for_update():
+        pause = now - max(started, game.turn_started_at or started)
+        if game.turn_deadline is not None:
+            game.turn_deadline += pause
+        if game.reminder_due_at is not None:
+            game.reminder_due_at += pause
+        game.save(update_fields=["turn_deadline", "reminder_due_at"])
