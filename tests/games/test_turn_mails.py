@@ -1,0 +1,234 @@
+"""Mails about games: the turn mail, notices, the daily digest; each preference respected."""
+
+from datetime import timedelta
+
+import pytest
+import time_machine
+from django.utils import timezone
+
+from accounts.models import User
+from games import services, tasks
+from games.models import Game
+from notifications.models import OutboundMail
+from tests.games.conftest import first_with, play, player_to_move, uncover_and_decide
+
+pytestmark = pytest.mark.django_db
+
+
+def mails_to(mailoutbox, user):
+    return [m for m in mailoutbox if m.to == [user.email]]
+
+
+@pytest.fixture
+def started_duel(alice, bob, django_capture_on_commit_callbacks, mailoutbox):
+    with django_capture_on_commit_callbacks(execute=True):
+        game = services.create_game(alice, num_players=2, seed=2024)
+        services.join_game(game, bob)
+    game.refresh_from_db()
+    mailoutbox.clear()
+    return game
+
+
+def move(game, action, capture):
+    with capture(execute=True):
+        return services.submit_action(game, player_to_move(game), action, game.version)
+
+
+def test_starting_a_game_tells_every_player_and_the_first_to_move(
+    alice, bob, django_capture_on_commit_callbacks, mailoutbox
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        game = services.create_game(alice, num_players=2)
+        services.join_game(game, bob)
+
+    subjects = sorted(m.subject for m in mailoutbox)
+    assert subjects.count("Your game of Africa has started") == 2
+    first = player_to_move(Game.objects.get())
+    assert [m.subject for m in mails_to(mailoutbox, first)][-1].startswith("Your turn in Africa")
+
+
+def test_the_turn_mail_says_what_happened_and_links_to_the_game(
+    started_duel, django_capture_on_commit_callbacks, mailoutbox
+):
+    game = started_duel
+    first = player_to_move(game)
+    game = move(game, first_with(game, "start "), django_capture_on_commit_callbacks)
+    second = player_to_move(game)
+
+    [mail] = mails_to(mailoutbox, second)
+    html = mail.alternatives[0][0]
+    assert mail.subject == f"Your turn in Africa ({first.display_name})"
+    assert f"{first.display_name} starts in" in mail.body
+    assert f"http://127.0.0.1:8000{game.get_absolute_url()}" in mail.body
+    assert "left)" in mail.body
+    assert f'href="http://127.0.0.1:8000{game.get_absolute_url()}"' in html
+    assert mail.extra_headers["List-Unsubscribe"].startswith("<http://127.0.0.1:8000/notif")
+    assert mail.extra_headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+
+
+def test_the_turn_mail_is_in_the_players_language(
+    started_duel, django_capture_on_commit_callbacks, mailoutbox
+):
+    game = started_duel
+    second = game.seats.get(number=1).user
+    User.objects.filter(pk=second.pk).update(language="fr")
+
+    move(game, first_with(game, "start "), django_capture_on_commit_callbacks)
+
+    [mail] = mails_to(mailoutbox, second)
+    assert mail.subject.startswith("À vous de jouer")
+    assert "Bonjour" in mail.body
+    assert '<html lang="fr">' in mail.alternatives[0][0]
+
+
+def test_no_turn_mail_while_the_player_has_the_game_open(
+    started_duel, client, django_capture_on_commit_callbacks, mailoutbox
+):
+    game = started_duel
+    second = game.seats.get(number=1).user
+    client.force_login(second)
+    client.get(game.get_absolute_url())
+
+    move(game, first_with(game, "start "), django_capture_on_commit_callbacks)
+
+    assert mails_to(mailoutbox, second) == []
+
+
+@pytest.mark.parametrize("preference", ["daily_digest", "none"])
+def test_no_turn_mail_for_players_who_chose_otherwise(
+    started_duel, django_capture_on_commit_callbacks, mailoutbox, preference
+):
+    game = started_duel
+    second = game.seats.get(number=1).user
+    User.objects.filter(pk=second.pk).update(notifications=preference)
+
+    move(game, first_with(game, "start "), django_capture_on_commit_callbacks)
+
+    assert mails_to(mailoutbox, second) == []
+
+
+def test_no_turn_mail_in_quiet_hours(started_duel, django_capture_on_commit_callbacks, mailoutbox):
+    game = started_duel
+    second = game.seats.get(number=1).user
+    now = timezone.now().astimezone(second.zone)
+    User.objects.filter(pk=second.pk).update(
+        quiet_hours_start=(now - timedelta(hours=1)).time(),
+        quiet_hours_end=(now + timedelta(hours=1)).time(),
+    )
+
+    move(game, first_with(game, "start "), django_capture_on_commit_callbacks)
+
+    assert mails_to(mailoutbox, second) == []
+
+
+def test_a_task_run_twice_sends_one_mail(started_duel, mailoutbox):
+    game = play(started_duel, first_with(started_duel, "start "))
+    mailoutbox.clear()
+
+    assert tasks.notify_turn.apply(args=(game.pk, game.version)).get() == "sent"
+    assert tasks.notify_turn.apply(args=(game.pk, game.version)).get() == "sent"
+
+    assert len(mailoutbox) == 1
+    assert (
+        OutboundMail.objects.get(key__startswith=f"turn:{game.pk}:{game.version}:").status
+        == OutboundMail.Status.SENT
+    )
+
+
+def test_a_turn_mail_for_a_game_that_moved_on_is_not_sent(started_duel, mailoutbox):
+    game = play(started_duel, first_with(started_duel, "start "))
+    stale = game.version
+    game = play(game, first_with(game, "start "))
+
+    assert tasks.notify_turn.apply(args=(game.pk, stale)).get() == "moved on"
+    assert mailoutbox == []
+
+
+def test_a_failed_send_leaves_the_mail_to_retry(started_duel, settings, mailoutbox):
+    game = play(started_duel, first_with(started_duel, "start "))
+    settings.EMAIL_BACKEND = "tests.notifications.failing_backend.EmailBackend"
+
+    with pytest.raises(OSError):
+        tasks.notify_turn.run(game.pk, game.version)
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    tasks.notify_turn.run(game.pk, game.version)
+
+    mail = OutboundMail.objects.get(key__startswith=f"turn:{game.pk}:{game.version}:")
+    assert (mail.status, mail.attempts) == (OutboundMail.Status.SENT, 2)
+    assert len(mailoutbox) == 1
+
+
+def test_the_end_of_a_game_is_told_with_places_and_scores(
+    started_duel, django_capture_on_commit_callbacks, mailoutbox
+):
+    game = started_duel
+    leaver = player_to_move(game)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.resign(game, leaver)
+
+    finished = [m for m in mailoutbox if m.subject == "Your game of Africa is over"]
+    assert len(finished) == 2
+    assert "2. " + leaver.display_name in finished[0].body
+
+
+def test_an_invited_player_gets_a_mail_with_the_game(
+    alice, bob, django_capture_on_commit_callbacks, mailoutbox
+):
+    game = services.create_game(alice, num_players=3, invite_only=True)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.invite(game, alice, "Bob")
+
+    [mail] = mails_to(mailoutbox, bob)
+    assert mail.subject == "Alice invites you to play Africa"
+    assert game.get_absolute_url() in mail.body
+
+
+def test_the_daily_digest_lists_waiting_games_once_a_day_in_the_local_morning(
+    alice, bob, carol, mailoutbox
+):
+    User.objects.filter(pk=bob.pk).update(
+        notifications="daily_digest", time_zone="America/New_York"
+    )
+    games = []
+    for seed in (1, 2):
+        game = services.create_game(alice, num_players=2, seed=seed, days_per_move=seed * 3)
+        services.join_game(game, bob)
+        game.refresh_from_db()
+        if player_to_move(game) != bob:
+            game = play(game, first_with(game, "start "))
+        games.append(game)
+
+    with time_machine.travel(datetime_at_local_hour("America/New_York", 8), tick=False):
+        assert tasks.send_daily_digests.apply().get() == 1
+        assert tasks.send_daily_digests.apply().get() == 0
+    with time_machine.travel(datetime_at_local_hour("America/New_York", 9), tick=False):
+        assert tasks.send_daily_digests.apply().get() == 0
+
+    [mail] = mails_to(mailoutbox, bob)
+    assert mail.subject == "2 games are waiting for your move"
+    urgent, later = (g.get_absolute_url() for g in sorted(games, key=lambda g: g.turn_deadline))
+    assert mail.body.index(urgent) < mail.body.index(later)
+
+
+def datetime_at_local_hour(zone_name, hour):
+    from zoneinfo import ZoneInfo
+
+    local = timezone.now().astimezone(ZoneInfo(zone_name)) + timedelta(days=1)
+    return local.replace(hour=hour, minute=10, second=0, microsecond=0)
+
+
+def test_uncover_then_move_then_end_sends_the_next_player_one_mail(
+    started_duel, django_capture_on_commit_callbacks, mailoutbox
+):
+    game = play(started_duel, first_with(started_duel, "start "))
+    game = play(game, first_with(game, "start "))
+    mailoutbox.clear()
+    mover = player_to_move(game)
+    other = game.seats.exclude(user=mover).get().user
+
+    with django_capture_on_commit_callbacks(execute=True):
+        game = uncover_and_decide(game)
+        game = services.submit_action(game, mover, "end", game.version)
+
+    assert len(mails_to(mailoutbox, other)) == 1
+    assert mails_to(mailoutbox, mover) == []
