@@ -190,6 +190,10 @@ if "EMAIL_URL" in os.environ:
 else:
     EMAIL_BACKEND = "django.core.mail.backends.filebased.EmailBackend"
     EMAIL_FILE_PATH = VAR_DIR / "mail"
+# A mail that failed is tried again after MAIL_RETRY_BACKOFF seconds, then twice as long, ...;
+# a worker sending a mail holds it for MAIL_CLAIM_SECONDS, after which a retry may send it.
+MAIL_RETRY_BACKOFF = env.int("MAIL_RETRY_BACKOFF", default=30)
+MAIL_CLAIM_SECONDS = env.int("MAIL_CLAIM_SECONDS", default=120)
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default=f"{SITE_NAME} <noreply@localhost>")
 SERVER_EMAIL = env.str("SERVER_EMAIL", default=DEFAULT_FROM_EMAIL)
 
@@ -204,6 +208,11 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
         "data_folder_in": str(_queue_dir),
         "data_folder_out": str(_queue_dir),
         "control_folder": str(_control_dir),
+    }
+else:
+    # A task whose worker died before acknowledging it is delivered again after this long.
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=60 * 60)
     }
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True

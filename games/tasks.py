@@ -12,6 +12,7 @@ import smtplib
 from datetime import timedelta
 
 from celery import shared_task
+from django.conf import settings
 from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
@@ -29,7 +30,7 @@ SWEEP_BATCH = 500
 MAIL_ERRORS = (smtplib.SMTPException, OSError)
 RETRY = {
     "autoretry_for": MAIL_ERRORS,
-    "retry_backoff": 30,
+    "retry_backoff": settings.MAIL_RETRY_BACKOFF,
     "retry_backoff_max": 60 * 60,
     "retry_jitter": True,
     "max_retries": 12,

@@ -22,7 +22,6 @@ from django.utils import timezone, translation
 from notifications.models import OutboundMail
 
 UNSUBSCRIBE_SALT = "notifications.unsubscribe"
-CLAIM = timedelta(minutes=2)
 
 
 def absolute_url(path: str) -> str:
@@ -92,7 +91,7 @@ def make_message(name: str, user, context: dict, *, key: str = "") -> EmailMulti
 def send_once(key: str, user, name: str, context: dict) -> bool:
     """Send the mail ``key`` unless it went out already; True if this call sent it.
 
-    Steps: create or find the mail's row; claim it for two minutes with a conditional UPDATE
+    Steps: create or find the mail's row; claim it (MAIL_CLAIM_SECONDS) with a conditional UPDATE
     (a second task running at the same time finds it claimed and stops); send; mark it sent.
     Raises the mail backend's error (SMTPException, OSError) when sending fails, leaving the
     row pending with its claim released, so that the caller's retry sends it.
@@ -104,7 +103,10 @@ def send_once(key: str, user, name: str, context: dict) -> bool:
     claimed = (
         OutboundMail.objects.filter(pk=mail.pk, status=OutboundMail.Status.PENDING)
         .filter(Q(claimed_until__isnull=True) | Q(claimed_until__lt=now))
-        .update(claimed_until=now + CLAIM, attempts=F("attempts") + 1)
+        .update(
+            claimed_until=now + timedelta(seconds=settings.MAIL_CLAIM_SECONDS),
+            attempts=F("attempts") + 1,
+        )
     )
     if not claimed:
         return False
