@@ -382,21 +382,39 @@ def claim_reminder(game_id: int, version: int) -> bool:
 
 
 @transaction.atomic
-def time_out(game_id: int, version: int) -> bool:
-    """End the overdue turn of game ``game_id`` at ``version`` for its player.
+def claim_timeout(game_id: int, version: int) -> bool:
+    """Claim the overdue turn of game ``game_id`` at ``version`` and enqueue its timeout.
 
-    Steps: claim the game with a conditional UPDATE (one sweeper only; the row stays locked
-    until commit); settle a pending decision the way that changes least (keep the goods,
-    leave the animal or nomad where it was uncovered) and end the turn; count the timeout;
-    after 3 in a row a bot takes the seat over and the player counts as having left; tell
-    the player. Returns whether this call acted."""
-    now = timezone.now()
+    The conditional UPDATE (clearing the deadline) succeeds for one caller only, so two
+    sweepers never time a turn out twice. Returns whether this call claimed it."""
     claimed = Game.objects.filter(
-        pk=game_id, version=version, status=Game.Status.ACTIVE, turn_deadline__lte=now
+        pk=game_id,
+        version=version,
+        status=Game.Status.ACTIVE,
+        turn_deadline__lte=timezone.now(),
     ).update(turn_deadline=None)
-    if not claimed:
+    if claimed:
+        from games.tasks import time_out_turn
+
+        time_out_turn.delay_on_commit(game_id, version)
+    return bool(claimed)
+
+
+@transaction.atomic
+def time_out(game_id: int, version: int) -> bool:
+    """End the claimed overdue turn of game ``game_id`` at ``version`` for its player.
+
+    Steps: lock the game and check it is still at ``version`` with its deadline claimed;
+    settle a pending decision the way that changes least (keep the goods, leave the animal
+    or nomad where it was uncovered) and end the turn; count the timeout; after 3 in a row a
+    robot takes the seat over and the player counts as having left; tell the player.
+    Returns whether this call acted (False when the game moved on meanwhile)."""
+    game = Game.objects.select_for_update().filter(pk=game_id).first()
+    if game is None or game.status != Game.Status.ACTIVE or game.version != version:
         return False
-    game = Game.objects.select_for_update().get(pk=game_id)
+    if game.turn_deadline is not None:
+        return False  # not claimed: the sweep did not mark this turn as overdue
+    now = timezone.now()
     seats = list(game.seats.select_related("user"))
     seat = next(s for s in seats if s.number == game.current_seat)
     turn = game.turn_started_at

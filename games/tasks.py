@@ -167,7 +167,8 @@ def sweep_deadlines() -> dict[str, int]:
     """Every minute: send due reminders and time out overdue turns.
 
     Games are found by indexed queries on the deadline columns; each is claimed with a
-    conditional UPDATE inside the service, so that two sweepers never act on one twice.
+    conditional UPDATE, so that two sweepers never act on one twice, and the work itself is
+    left to a task per game, enqueued after the claim commits.
     Players on vacation are skipped: their deadlines move when the vacation ends."""
     now = timezone.now()
     on_vacation = Seat.objects.filter(
@@ -179,8 +180,16 @@ def sweep_deadlines() -> dict[str, int]:
     reminders = active.filter(reminder_due_at__lte=now).values_list("pk", "version")
     reminded = sum(services.claim_reminder(pk, version) for pk, version in reminders[:SWEEP_BATCH])
     overdue = active.filter(turn_deadline__lte=now).values_list("pk", "version")
-    timed_out = sum(services.time_out(pk, version) for pk, version in overdue[:SWEEP_BATCH])
+    timed_out = sum(
+        services.claim_timeout(pk, version) for pk, version in overdue[:SWEEP_BATCH]
+    )
     return {"reminded": reminded, "timed_out": timed_out}
+
+
+@shared_task
+def time_out_turn(game_id: int, ply: int) -> bool:
+    """End the claimed overdue turn of game ``game_id`` at version ``ply`` (see the sweep)."""
+    return services.time_out(game_id, ply)
 
 
 @shared_task
