@@ -362,9 +362,9 @@ def vote_abort(game: Game, user: User) -> Game:
 # -- deadlines --------------------------------------------------------------------------------
 
 
-@transaction.atomic
 def claim_reminder(game_id: int, version: int) -> bool:
-    """Claim the due reminder of game ``game_id`` at ``version`` and enqueue its mail.
+    """Claim the due reminder of game ``game_id`` at ``version`` and enqueue its mail once the
+    caller's transaction commits (call it inside one: the sweep claims a batch in one).
 
     The conditional UPDATE succeeds for one caller only, so two sweepers never remind twice.
     Returns whether this call claimed it."""
@@ -381,9 +381,9 @@ def claim_reminder(game_id: int, version: int) -> bool:
     return bool(claimed)
 
 
-@transaction.atomic
 def claim_timeout(game_id: int, version: int) -> bool:
-    """Claim the overdue turn of game ``game_id`` at ``version`` and enqueue its timeout.
+    """Claim the overdue turn of game ``game_id`` at ``version`` and enqueue its timeout once
+    the caller's transaction commits (call it inside one: the sweep claims a batch in one).
 
     The conditional UPDATE (clearing the deadline) succeeds for one caller only, so two
     sweepers never time a turn out twice. Returns whether this call claimed it."""

@@ -180,9 +180,7 @@ def sweep_deadlines() -> dict[str, int]:
     reminders = active.filter(reminder_due_at__lte=now).values_list("pk", "version")
     reminded = sum(services.claim_reminder(pk, version) for pk, version in reminders[:SWEEP_BATCH])
     overdue = active.filter(turn_deadline__lte=now).values_list("pk", "version")
-    timed_out = sum(
-        services.claim_timeout(pk, version) for pk, version in overdue[:SWEEP_BATCH]
-    )
+    timed_out = sum(services.claim_timeout(pk, version) for pk, version in overdue[:SWEEP_BATCH])
     return {"reminded": reminded, "timed_out": timed_out}
 
 

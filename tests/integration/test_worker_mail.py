@@ -179,7 +179,9 @@ def test_a_move_ends_with_a_turn_mail_whose_link_opens_the_game(inbox, start_wor
     text = mail.get_body(("plain",)).get_content()
     link = re.search(r"http://testserver(/games/\S+/)", text)[1]
     assert link == game.get_absolute_url()
-    assert mail["List-Unsubscribe"].strip().startswith("<http://testserver/notifications/unsubscribe/")
+    assert (
+        mail["List-Unsubscribe"].strip().startswith("<http://testserver/notifications/unsubscribe/")
+    )
     client.force_login(second)
     page = client.get(link)
     assert page.status_code == 200
