@@ -362,42 +362,18 @@ def vote_abort(game: Game, user: User) -> Game:
 # -- deadlines --------------------------------------------------------------------------------
 
 
-def claim_reminder(game_id: int, version: int) -> bool:
-    """Claim the due reminder of game ``game_id`` at ``version`` and enqueue its mail once the
-    caller's transaction commits (call it inside one: the sweep claims a batch in one).
+def claim_due(games, column: str, limit: int) -> list[tuple[int, int]]:
+    """Claim up to ``limit`` games of the queryset ``games`` whose ``column`` (a deadline
+    column: "turn_deadline" or "reminder_due_at") has passed; return [(id, version)].
 
-    The conditional UPDATE succeeds for one caller only, so two sweepers never remind twice.
-    Returns whether this call claimed it."""
-    claimed = Game.objects.filter(
-        pk=game_id,
-        version=version,
-        status=Game.Status.ACTIVE,
-        reminder_due_at__lte=timezone.now(),
-    ).update(reminder_due_at=None)
-    if claimed:
-        from games.tasks import remind
-
-        remind.delay_on_commit(game_id, version)
-    return bool(claimed)
-
-
-def claim_timeout(game_id: int, version: int) -> bool:
-    """Claim the overdue turn of game ``game_id`` at ``version`` and enqueue its timeout once
-    the caller's transaction commits (call it inside one: the sweep claims a batch in one).
-
-    The conditional UPDATE (clearing the deadline) succeeds for one caller only, so two
-    sweepers never time a turn out twice. Returns whether this call claimed it."""
-    claimed = Game.objects.filter(
-        pk=game_id,
-        version=version,
-        status=Game.Status.ACTIVE,
-        turn_deadline__lte=timezone.now(),
-    ).update(turn_deadline=None)
-    if claimed:
-        from games.tasks import time_out_turn
-
-        time_out_turn.delay_on_commit(game_id, version)
-    return bool(claimed)
+    The rows are locked (SELECT ... FOR UPDATE SKIP LOCKED: a second sweeper skips them) and
+    the column is cleared in one conditional UPDATE, so that nobody claims them again. Call
+    inside a transaction; the work for each claimed game is enqueued after it commits."""
+    due = games.filter(**{f"{column}__lte": timezone.now()})
+    rows = list(due.select_for_update(skip_locked=True).values_list("pk", "version")[:limit])
+    if rows:
+        Game.objects.filter(pk__in=[pk for pk, _version in rows]).update(**{column: None})
+    return rows
 
 
 @transaction.atomic
@@ -413,7 +389,7 @@ def time_out(game_id: int, version: int) -> bool:
     if game is None or game.status != Game.Status.ACTIVE or game.version != version:
         return False
     if game.turn_deadline is not None:
-        return False  # not claimed: the sweep did not mark this turn as overdue
+        return False  # not claimed by the sweep (claim_due clears the deadline)
     now = timezone.now()
     seats = list(game.seats.select_related("user"))
     seat = next(s for s in seats if s.number == game.current_seat)

@@ -13,6 +13,7 @@ from datetime import timedelta
 
 from celery import shared_task
 from django.conf import settings
+from django.db import transaction
 from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
@@ -166,22 +167,24 @@ def notify_invitation(invitation_id: int) -> str:
 def sweep_deadlines() -> dict[str, int]:
     """Every minute: send due reminders and time out overdue turns.
 
-    Games are found by indexed queries on the deadline columns; each is claimed with a
-    conditional UPDATE, so that two sweepers never act on one twice, and the work itself is
-    left to a task per game, enqueued after the claim commits.
+    Games are found by indexed queries on the deadline columns and claimed in one
+    transaction (``services.claim_due``), so that two sweepers never act on one twice; the
+    work itself is left to a task per game, enqueued after the claim commits.
     Players on vacation are skipped: their deadlines move when the vacation ends."""
-    now = timezone.now()
     on_vacation = Seat.objects.filter(
         game=OuterRef("pk"),
         number=OuterRef("current_seat"),
         user__vacation_started_at__isnull=False,
     )
     active = Game.objects.active().filter(~Exists(on_vacation))
-    reminders = active.filter(reminder_due_at__lte=now).values_list("pk", "version")
-    reminded = sum(services.claim_reminder(pk, version) for pk, version in reminders[:SWEEP_BATCH])
-    overdue = active.filter(turn_deadline__lte=now).values_list("pk", "version")
-    timed_out = sum(services.claim_timeout(pk, version) for pk, version in overdue[:SWEEP_BATCH])
-    return {"reminded": reminded, "timed_out": timed_out}
+    with transaction.atomic():
+        reminders = services.claim_due(active, "reminder_due_at", SWEEP_BATCH)
+        overdue = services.claim_due(active, "turn_deadline", SWEEP_BATCH)
+        for game_id, version in reminders:
+            remind.delay_on_commit(game_id, version)
+        for game_id, version in overdue:
+            time_out_turn.delay_on_commit(game_id, version)
+    return {"reminded": len(reminders), "timed_out": len(overdue)}
 
 
 @shared_task
