@@ -35,7 +35,7 @@ SECTIONS = {
         "camp-research": _("a base camp for research"),
         "camp-resources": _("a base camp for resources"),
         "empty": _("empty spaces"),
-        "end": _("game end and scoring"),
+        "game-end": _("game end and scoring"),
         "goods-scoring": _("scoring goods"),
         "gold-jewels-scoring": _("scoring gold and jewels"),
         "two-players": _("the two-player game"),
@@ -65,8 +65,8 @@ GOVERNING_SECTION = {
         "camp resources": "camp-resources",
         "end": "actions",
         "supply_camp": "uncover-monument",
-        "bonus": "end",
-        "final": "end",
+        "bonus": "game-end",
+        "final": "game-end",
     }
 }
 
@@ -85,9 +85,8 @@ def section_key(game: str, what: str | dict) -> str | None:
     words = str(what).split()
     if not words:
         return None
-    if words[0] in sections:
-        return words[0]
-    return governing.get(" ".join(words[:2])) or governing.get(words[0])
+    found = governing.get(" ".join(words[:2])) or governing.get(words[0])
+    return found or (words[0] if words[0] in sections else None)
 
 
 @cache
