@@ -99,7 +99,8 @@ class Rulebook(models.Model):
         return reverse("rulebooks:full_rulebook", args=[self.game, self.language])
 
     def get_print_url(self):
-        return self.get_absolute_url() + "print/"
+        name = "rulebook_print" if self.kind == self.Kind.SUMMARY else "full_rulebook_print"
+        return reverse(f"rulebooks:{name}", args=[self.game, self.language])
 
 
 class SectionQuerySet(models.QuerySet):
@@ -110,7 +111,8 @@ class SectionQuerySet(models.QuerySet):
 
         On PostgreSQL, full-text search with each rulebook's language configuration (so
         "uncovering" finds "uncover" and "chercheurs" finds "chercheur"), titles weighing
-        more than text; elsewhere, sections whose title or text contains ``words``.
+        more than text; elsewhere, sections whose title or text contains ``words`` (SQLite
+        ignores case for ASCII letters only).
         """
         words = words.strip()
         if not words:

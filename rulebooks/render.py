@@ -24,7 +24,8 @@ from markdown_it import MarkdownIt
 MARKDOWN = "markdown"
 TEXT = "text"
 
-EXPLICIT_ID = re.compile(r"\s*\{#([a-z0-9][a-z0-9-]*)\}\s*$")
+EXPLICIT_ID = re.compile(r"\s*\{#([a-z0-9][a-z0-9-]{0,79})\}\s*$")
+SLUG_LENGTH = 80
 MATHS = re.compile(r"\$(?=\S)([^$\n]*?\S)\$(?!\d)")
 BOLD_LINE = re.compile(r"^\*\*[^*]+\*\*$")
 NUMBERED = re.compile(r"^(\d+|[A-Z])\.\s+\S")
@@ -143,7 +144,8 @@ def render(source: str, source_format: str = MARKDOWN) -> Rendered:
     heading.
 
     Ids: an explicit ``{#id}`` at the end of a heading, else the slug of the heading's text
-    ("1. Uncover a marker" -> "1-uncover-a-marker"), made unique with "-2", "-3"... A first
+    ("1. Uncover a marker" -> "1-uncover-a-marker", at most 80 characters), made unique with
+    "-2", "-3"... A first
     top-level heading (``#``) is taken as the title and left out of the HTML; the other
     headings move down one level when the source uses ``#``, so that the page's own ``h1``
     stays the only one. Raises ValueError for an unknown format.
@@ -166,7 +168,8 @@ def render(source: str, source_format: str = MARKDOWN) -> Rendered:
             inline = tokens[index + 1]
             anchor = _explicit_id(inline)
             text = _inline_text(inline).strip()
-            anchor = _unique(anchor or slugify(text) or "section", used)
+            slug = slugify(text)[:SLUG_LENGTH].strip("-")
+            anchor = _unique(anchor or slug or "section", used)
             level = min(int(token.tag[1]) + shift, 6)
             token.tag = tokens[index + 2].tag = f"h{level}"
             token.attrSet("id", anchor)

@@ -106,6 +106,8 @@ def import_rulebook(
         raise ValueError(f"unknown language: {language!r}")
     if kind not in Rulebook.Kind.values or source_format not in Rulebook.Format.values:
         raise ValueError(f"unknown kind or format: {kind!r}, {source_format!r}")
+    if set(meta) - set(FRONT_MATTER_KEYS):
+        raise ValueError(f"unknown rulebook fields: {sorted(set(meta) - set(FRONT_MATTER_KEYS))}")
     front, body = ({}, source)
     if source_format == Rulebook.Format.MARKDOWN:
         front, body = split_front_matter(source)

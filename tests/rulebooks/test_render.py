@@ -134,3 +134,9 @@ def test_these_lines_are_not_headings(line):
 def test_an_unknown_format_is_refused():
     with pytest.raises(ValueError):
         render("x", "rst")
+
+
+def test_a_very_long_heading_gets_a_short_anchor():
+    rendered = render("## " + "very " * 60 + "long\n\nText.\n")
+
+    assert len(rendered.sections[0].anchor) <= 80
