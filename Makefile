@@ -21,6 +21,7 @@ translations: $(VENV)/.installed-site
 
 run: $(VENV)/.installed-site translations
 	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py load_rulebooks
 	$(BIN)/python manage.py create_demo_accounts
 	$(BIN)/python manage.py simulate_games --demo --players 3 --users alice@example.com,bob@example.com
 	@echo "Starting the web server, the worker and the scheduler on http://127.0.0.1:8000 (Ctrl-C stops them)"

@@ -44,6 +44,7 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "notifications",
+    "rulebooks",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",

@@ -10,6 +10,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("games/", include("games.urls")),
     path("notifications/", include("notifications.urls")),
+    path("rules/", include("rulebooks.urls")),
     path("accounts/settings/", account_views.preferences, name="account_settings"),
     path("accounts/vacation/", account_views.vacation, name="account_vacation"),
     path("accounts/", include("allauth.urls")),

@@ -172,9 +172,14 @@ def panel(observation: dict, seats) -> list[dict]:
 
 
 def log_entries(moves, names: list[str]) -> list[dict]:
-    """The move log in words, newest first: [{"ply", "seat", "lines": [str]}]."""
+    """The move log in words, newest first: [{"ply", "seat", "lines": [{"text", "event"}]}],
+    each line with the public engine event it tells (for the link to its rule)."""
     entries = []
     for move in moves:
-        lines = [text for event in move.events if (text := describe(event, names))]
+        lines = [
+            {"text": text, "event": event}
+            for event in move.events
+            if (text := describe(event, names))
+        ]
         entries.append({"ply": move.ply, "seat": move.seat, "lines": lines})
     return entries

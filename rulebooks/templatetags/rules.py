@@ -1,0 +1,30 @@
+"""``{% rule_link what %}``: a "?" link to the section of the rules that governs ``what``."""
+
+from django import template
+from django.utils.html import format_html
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from rulebooks.links import rule_url, section_label
+
+register = template.Library()
+
+
+@register.simple_tag(takes_context=True)
+def rule_link(context, what, game=None):
+    """An accessible "?" link to the rules about ``what`` in the reader's language, or "".
+
+    ``what``: an action ("uncover E4"), a keyword, a pending decision's type, a section id or
+    an engine event (see ``rulebooks.links.section_key``). ``game`` defaults to the engine of
+    the context's ``game``, else "africa". The link's label names the section: "Rules:
+    uncovering a marker".
+    """
+    if game is None:
+        game = getattr(context.get("game"), "engine", None) or "africa"
+    url = rule_url(game, what, get_language())
+    if url is None:
+        return ""
+    label = _("Rules: %(section)s") % {"section": section_label(game, what)}
+    return format_html(
+        '<a class="rule-link" href="{}" aria-label="{}" title="{}">?</a>', url, label, label
+    )
