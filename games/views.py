@@ -5,6 +5,9 @@ endpoints answer with the ``game`` partial of the play page, which replaces only
 the panel and the log. Services in ``games.services`` make every change.
 """
 
+import functools
+import hashlib
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
@@ -12,7 +15,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Prefetch
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import render_to_string
+from django.template.loader import get_template, render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -33,6 +36,14 @@ from games.forms import ActionForm, InviteForm, NewGameForm, VersionForm
 from games.models import Game, Seat
 
 FRAGMENT_SECONDS = 60 * 60
+FRAGMENT_SOURCES = {
+    "games/africa/board_area.html": [
+        "games/africa/board_area.html",
+        "games/africa/board.html",
+        "games/africa/legend.html",
+    ],
+    "games/africa/log.html": ["games/africa/log.html"],
+}
 
 
 def _get_game(request, code, *, token=None) -> tuple[Game, Seat | None]:
@@ -62,12 +73,21 @@ def _get_game(request, code, *, token=None) -> tuple[Game, Seat | None]:
     return game, None
 
 
+@functools.cache
+def _template_generation(template: str) -> str:
+    """A short digest of ``template``'s source and those it includes, so that a deployment
+    that changes them never serves fragments cached by the version before."""
+    sources = [get_template(name).template.source for name in FRAGMENT_SOURCES[template]]
+    return hashlib.sha256("".join(sources).encode()).hexdigest()[:12]
+
+
 def _cached_fragment(key: str, template: str, make_context) -> str:
     """``template`` rendered with ``make_context()``, kept in the shared cache under ``key``.
 
     For the parts of the play page that depend only on the game's version, the viewer's role
     and language (the board, the log): a page reload or another watcher's poll reuses them.
     """
+    key = f"{key}:{_template_generation(template)}"
     html = cache.get(key)
     if html is None:
         html = render_to_string(template, make_context())
