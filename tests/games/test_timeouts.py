@@ -198,3 +198,40 @@ def test_two_sweepers_at_once_time_a_turn_out_once(game):
 
     assert sorted(results) == [0, 1]
     assert Move.objects.filter(game=game, automatic=True).count() == 1
+
+
+def test_the_players_left_may_vote_to_call_off_a_game_a_robot_plays_in(alice, bob, carol, client):
+    game = services.create_game(alice, num_players=3, seed=4)
+    services.join_game(game, bob)
+    services.join_game(game, carol)
+    game.refresh_from_db()
+    with pytest.raises(services.GameError, match="only after a player has left"):
+        services.vote_abort(game, alice)
+    services.resign(game, carol)
+
+    client.force_login(alice)
+    page = client.get(game.get_absolute_url()).content.decode()
+    assert "Vote to call the game off" in page
+    client.post(f"/games/{game.code}/abort/")
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE  # bob has not agreed yet
+    services.vote_abort(game, bob)
+
+    game.refresh_from_db()
+    assert game.status == Game.Status.ABORTED
+    assert game.turn_deadline is None
+
+
+def test_the_settings_page_starts_and_ends_a_vacation(client, alice):
+    client.force_login(alice)
+
+    page = client.post("/accounts/vacation/", {"action": "start"}, follow=True)
+    assert "Your vacation has begun" in page.content.decode()
+    alice.refresh_from_db()
+    assert alice.on_vacation
+    page = client.post("/accounts/vacation/", {"action": "end"}, follow=True)
+
+    alice.refresh_from_db()
+    assert not alice.on_vacation
+    assert "Days left this year" not in page.content.decode()
+    assert "You have 20.0 of 20 days left this year." in page.content.decode()
