@@ -49,6 +49,12 @@ def parse_args():
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--plies", type=int, default=120)
     parser.add_argument("--workers", type=int, default=5)
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=None,
+        help="seconds a user waits between requests (mean; default: run both 0 and 1)",
+    )
     return parser.parse_args()
 
 
@@ -155,11 +161,14 @@ def request(url, cookie, data=None, headers=None):
     return text, time.perf_counter() - started, set_cookie
 
 
-def virtual_user(user, stop_at, results, rng):
+def virtual_user(user, stop_at, results, rng, think):
     base = f"http://127.0.0.1:{PORT}"
     seat = 0
     csrf_cookie = ""
+    pause = threading.Event()
     while time.monotonic() < stop_at:
+        if think:
+            pause.wait(rng.uniform(0.5, 1.5) * think)
         cookie = user["cookies"][seat] + csrf_cookie
         page, elapsed, set_cookie = request(base + user["url"], cookie)
         for header in set_cookie:
@@ -222,31 +231,39 @@ def main():
     )
     try:
         wait_for_port(PORT)
-        results = {"page": [], "submit": []}
-        stop_at = time.monotonic() + args.seconds
-        threads = [
-            threading.Thread(target=virtual_user, args=(u, stop_at, results, random.Random(i)))
-            for i, u in enumerate(virtual)
-        ]
-        started = time.perf_counter()
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-        elapsed = time.perf_counter() - started
+        thinks = [0.0, 1.0] if args.think is None else [args.think]
+        runs = [(think, load(virtual, args, think)) for think in thinks]
     finally:
         server.terminate()
         server.wait(10)
-    total = len(results["page"]) + len(results["submit"])
     print(
-        f"play page and move, gunicorn ({args.workers} workers) + PostgreSQL, "
-        f"{args.users} concurrent users, {args.seconds:.0f} s, games {args.plies} plies long"
+        f"play page and move, gunicorn ({args.workers} workers) + PostgreSQL + Redis, "
+        f"{args.users} concurrent users, {args.seconds:.0f} s a run, games {args.plies} plies in"
     )
-    print(describe("play page", results["page"]))
-    print(describe("move submit", results["submit"]))
-    print(f"  throughput   {total / elapsed:.0f} requests per second")
+    for think, (results, elapsed) in runs:
+        total = len(results["page"]) + len(results["submit"])
+        how = "no pause (saturating)" if not think else f"about {think:.1f} s between requests"
+        print(f" {how}: {total / elapsed:.0f} requests per second")
+        print(describe("play page", results["page"]))
+        print(describe("move submit", results["submit"]))
     for label, (page, move) in counts.items():
         print(f"  SQL queries  {label}: play page {page}, move {move}")
+
+
+def load(virtual, args, think):
+    """Run the virtual users for ``args.seconds``; return (latencies, elapsed seconds)."""
+    results = {"page": [], "submit": []}
+    stop_at = time.monotonic() + args.seconds
+    threads = [
+        threading.Thread(target=virtual_user, args=(u, stop_at, results, random.Random(i), think))
+        for i, u in enumerate(virtual)
+    ]
+    started = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return results, time.perf_counter() - started
 
 
 if __name__ == "__main__":
