@@ -43,6 +43,7 @@ FRAGMENT_SOURCES = {
         "games/africa/legend.html",
     ],
     "games/africa/log.html": ["games/africa/log.html"],
+    "games/africa/action_options.html": ["games/africa/action_options.html"],
 }
 
 
@@ -215,7 +216,14 @@ def play_context(request, game: Game, seat: Seat | None) -> dict:
             ),
             "question": pending_question(observation) if my_turn else None,
             "buttons": [(a, label(a)) for a in choices.buttons],
-            "all_actions": [(a, label(a)) for a in legal],
+            "has_action_list": len(legal) > 1,
+            "action_options_html": _cached_fragment(
+                f"{prefix}:options:{seat.number}",
+                "games/africa/action_options.html",
+                lambda: {"actions": [(a, label(a)) for a in legal]},
+            )
+            if my_turn
+            else "",
             "cell_choices": cell_choices,
             "selected_cell": selected_cell,
             "selected_from": selected_from,
