@@ -42,6 +42,8 @@ SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000")
 INSTALLED_APPS = [
     "accounts",
     "games",
+    "ratings",
+    "archive",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",

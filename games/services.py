@@ -21,6 +21,7 @@ from accounts.models import User
 from games.africa_terms import PLAYER_COLOURS
 from games.engines import IllegalAction, get_engine, replay
 from games.models import Game, Invitation, Move, Seat, seed_commitment
+from ratings.services import record_result
 
 INVITE_SALT = "games.invite"
 _system_random = random.SystemRandom()
@@ -403,3 +404,4 @@ def _finish(game: Game, seats: list[Seat]) -> None:
     game.finished_at = timezone.now()
     game.current_seat = None
     game.turn_deadline = None
+    record_result(game, seats)
