@@ -9,6 +9,8 @@ from africa_site import views
 urlpatterns = [
     path("", views.home, name="home"),
     path("games/", include("games.urls")),
+    path("archive/", include("archive.urls")),
+    path("", include("ratings.urls")),
     path("accounts/settings/", account_views.preferences, name="account_settings"),
     path("accounts/", include("allauth.urls")),
     path("i18n/setlang/", account_views.set_language, name="set_language"),
