@@ -11,9 +11,9 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-WIDTH, HEIGHT = 600, 240
+WIDTH, HEIGHT = 480, 220
 #: Room for the axis labels (left, bottom) and the marker labels (top, right), in user units.
-LEFT, RIGHT, TOP, BOTTOM = 48, 24, 20, 28
+LEFT, RIGHT, TOP, BOTTOM = 52, 34, 22, 30
 #: The most recent changes drawn; the table lists them all.
 MAX_POINTS = 60
 
