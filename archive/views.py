@@ -37,7 +37,7 @@ def _get_finished_game(request, code) -> Game:
 def archive_list(request):
     """Finished games, newest first, filtered by the GET form and paginated."""
     form = ArchiveFilterForm(request.GET or None)
-    games = Game.objects.finished()
+    games = Game.objects.finished().defer("state")
     if form.is_valid():
         games = form.filter(games)
     seats = Seat.objects.select_related("user").order_by("number")
