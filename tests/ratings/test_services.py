@@ -184,3 +184,17 @@ def test_reliability_counts_moves_played_for_the_seat_and_games_taken_over(alice
     assert (figures.games, figures.games_completed) == (3, 2)
     assert figures.figure == pytest.approx(2 / 3)
     assert reliability(User.objects.get(pk=bob.pk)).moves_share == 0.0
+
+
+def test_a_game_that_cannot_be_rated_does_not_finish(duel_underway, monkeypatch):
+    loser = player_to_move(duel_underway)
+
+    def broken(game, seats):
+        raise RuntimeError("ratings unavailable")
+
+    monkeypatch.setattr(services, "record_result", broken)
+    with pytest.raises(RuntimeError):
+        services.resign(duel_underway, loser)
+
+    assert Game.objects.get().status == Game.Status.ACTIVE
+    assert not Game.objects.get().seats.exclude(left_at=None).exists()
