@@ -15,6 +15,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.urls import reverse
+from django.utils.html import format_html_join
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+
 from games.africa_log import describe
 from games.africa_page import panel
 from games.africa_terms import HIDDEN
@@ -33,20 +38,46 @@ def revealed_observation(rules, state: dict) -> dict[str, Any]:
     return observation
 
 
+CURRENT = mark_safe(' class="current" aria-current="step"')
+
+
+def log_items(url: str, log: list[dict], step: int) -> SafeString:
+    """The replay's move log as ``<li>`` items, each a link to its step (``url?ply=N``, for
+    htmx too), the item of ``step`` marked current. Built here rather than in a template:
+    a game has hundreds of entries and every step of the replay renders them all."""
+    nothing = _("(nothing to tell)")
+    return format_html_join(
+        "\n",
+        '<li{}><a href="{}?ply={}" hx-get="{}?ply={}">'
+        '<span class="step-number">{}.</span> {}</a></li>',
+        (
+            (
+                CURRENT if entry["step"] == step else "",
+                url,
+                entry["step"],
+                url,
+                entry["step"],
+                entry["step"],
+                " ".join(entry["lines"]) or nothing,
+            )
+            for entry in log
+        ),
+    )
+
+
 def replay_context(game: Game, step: int | None) -> dict[str, Any]:
     """What the replay page shows of finished ``game`` at ``step`` (clamped to the game; None
     is the last step): {"step", "last", "previous", "next" (step numbers), "board" (as
     ``board_svg_context`` gives it), "observation", "panel" (as ``games.africa_page.panel``),
-    "log" [{"step", "seat", "lines", "current"}], "current_lines"}.
+    "log" [{"step", "lines"}], "log_items" (the log as HTML),
+    "current_lines"}.
 
     ``game.seat_list`` must hold its seats with their users (as ``_get_game`` leaves it).
     Raises ValueError for a game that is not finished.
     """
     if game.status != Game.Status.FINISHED:
         raise ValueError("only finished games are replayed with their layout revealed")
-    moves = list(
-        game.moves.filter(taken_back=False).order_by("ply").values("seat", "action", "events")
-    )
+    moves = list(game.moves.filter(taken_back=False).order_by("ply").values("action", "events"))
     last = len(moves)
     step = last if step is None else max(0, min(step, last))
     rules = game.rules
@@ -59,9 +90,7 @@ def replay_context(game: Game, step: int | None) -> dict[str, Any]:
     log = [
         {
             "step": number,
-            "seat": move["seat"],
             "lines": [text for event in move["events"] if (text := describe(event, names))],
-            "current": number == step,
         }
         for number, move in enumerate(moves, start=1)
     ]
@@ -77,5 +106,6 @@ def replay_context(game: Game, step: int | None) -> dict[str, Any]:
         "observation": observation,
         "panel": panel(observation, seats),
         "log": log,
+        "log_items": log_items(reverse("replay", args=[game.code]), log, step),
         "current_lines": log[step - 1]["lines"] if step else [],
     }
