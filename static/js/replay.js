@@ -14,3 +14,14 @@ document.addEventListener("keydown", function (event) {
     link.click();
   }
 });
+
+// Keep the highlighted log entry in view inside the scrolling log, after each step.
+function showCurrentStep() {
+  var log = document.querySelector("#replay .replay-log");
+  var current = log && log.querySelector(".current");
+  if (current) {
+    log.scrollTop = current.offsetTop - (log.clientHeight - current.offsetHeight) / 2;
+  }
+}
+document.addEventListener("DOMContentLoaded", showCurrentStep);
+document.addEventListener("htmx:afterSettle", showCurrentStep);

@@ -28,5 +28,7 @@ def test_arrow_keys_and_the_slider_step_through_a_replay(page, live_server, alic
     page.locator("#replay-ply").fill(str(last))
     page.wait_for_url(f"**?ply={last}")
     assert status.inner_text() == f"Step {last} of {last}"
+    log = page.locator(".replay-log")
+    assert log.evaluate("l => l.scrollTop") > 0  # the last entry is scrolled into view
     assert page.evaluate("document.documentElement.scrollWidth") <= 360 + 1
     assert errors == []
