@@ -97,6 +97,8 @@ def replay_record(record: dict[str, Any]) -> tuple[list[Step], dict]:
             raise RecordError(_("This is not a game record of a version this site reads."))
         rules = get_engine(record["game"])
         players = sorted(record["players"], key=lambda player: player["seat"])
+        if [player["seat"] for player in players] != list(range(len(players))):
+            raise ValueError("the seats must be numbered 0, 1, 2... without a gap")
         seed, salt = int(record["seed"]), str(record["salt"])
         actions, automatic = list(record["actions"]), set(record.get("automatic", []))
         claimed = list(record["final_scores"])

@@ -60,6 +60,7 @@ def test_an_exported_record_verifies(record_file, capsys):
         (lambda r: r["actions"].__setitem__(5, "uncover C2"), "Action 6"),
         (lambda r: r.__setitem__("actions", r["actions"][:-3]), "do not finish"),
         (lambda r: r.pop("salt"), "malformed"),
+        (lambda r: r["players"][0].__setitem__("seat", 7), "malformed"),
     ],
 )
 def test_a_tampered_record_fails_verification(record_file, change, reason):
