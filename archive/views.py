@@ -40,7 +40,7 @@ def archive_list(request):
     games = Game.objects.finished().defer("state")
     if form.is_valid():
         games = form.filter(games)
-    seats = Seat.objects.select_related("user").order_by("number")
+    seats = Seat.objects.select_related("user").order_by("place", "number")
     games = games.order_by("-finished_at", "-id").prefetch_related(Prefetch("seats", seats))
     page = Paginator(games, GAMES_PER_PAGE).get_page(request.GET.get("page"))
     query = request.GET.copy()
