@@ -45,6 +45,8 @@ INSTALLED_APPS = [
     "games",
     "notifications",
     "rulebooks",
+    "ratings",
+    "archive",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",

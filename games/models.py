@@ -10,7 +10,7 @@ import uuid
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -129,6 +129,12 @@ class Game(models.Model):
                 condition=Q(status="active"),
             ),
             models.Index(fields=["status", "-created_at"], name="games_status_created"),
+            models.Index(
+                F("finished_at").desc(),
+                F("id").desc(),
+                name="games_finished_recent",
+                condition=Q(status="finished"),
+            ),
         ]
 
     def __str__(self):

@@ -24,6 +24,7 @@ from games.africa_terms import PLAYER_COLOURS
 from games.deadlines import reminder_due
 from games.engines import IllegalAction, get_engine, replay
 from games.models import Game, Invitation, Move, Seat, seed_commitment
+from ratings.services import record_result
 
 INVITE_SALT = "games.invite"
 MAX_CONSECUTIVE_TIMEOUTS = 3
@@ -570,4 +571,5 @@ def _finish(game: Game, seats: list[Seat]) -> None:
     game.finished_at = timezone.now()
     game.current_seat = None
     game.turn_deadline = game.reminder_due_at = None
+    record_result(game, seats)
     _announce(game, "game_finished")

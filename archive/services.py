@@ -1,0 +1,93 @@
+"""The only writer of the archive: importing a game record as a finished game."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils.dateparse import parse_datetime
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from archive.records import RecordError, replay_record
+from games.africa_terms import PLAYER_COLOURS
+from games.models import Game, Move, Seat
+
+
+def player_for(name: str) -> User:
+    """The site's player called ``name`` (any case); when nobody is, a new inactive account
+    with that display name, an address that receives no mail (``imported-<hex>@invalid``) and
+    no usable password: it shows the name in the game and cannot sign in until staff activate
+    it and give it a real address."""
+    user = User.objects.filter(display_name__iexact=name).first()
+    if user is None:
+        user = User(email=f"imported-{uuid.uuid4().hex}@invalid", display_name=name)
+        user.is_active = False
+        user.set_unusable_password()
+        user.save()
+    return user
+
+
+@transaction.atomic
+def import_record(record: dict[str, Any]) -> Game:
+    """Recreate the finished game of ``record`` (see ``archive.records``) and return it.
+
+    Steps: replay and check the record (RecordError if it fails); match each player by display
+    name or create an inactive account (``player_for``); create the game with the record's
+    code, seed, salt, dates and final state, its seats with scores and places, and one Move per
+    action with its events. The game is stored unrated whatever the record says: ratings come
+    only from games played on this site, in the order they finished. Raises RecordError when
+    the record does not replay or a game with its code exists.
+    """
+    steps, state = replay_record(record)
+    if Game.objects.filter(code=record["code"]).exists():
+        raise RecordError(_("A game with this code exists already."))
+    players = sorted(record["players"], key=lambda player: player["seat"])
+    users = [player_for(player["name"]) for player in players]
+    game = Game.objects.create(
+        code=record["code"],
+        engine=record["game"],
+        options=record["options"],
+        num_players=len(players),
+        status=Game.Status.FINISHED,
+        creator=users[0],
+        rated=False,
+        seed=record["seed"],
+        salt=record["salt"],
+        seed_commitment=record["seed_commitment"],
+        version=len(steps),
+        state=state,
+        created_at=parse_datetime(record["created_at"]),
+        started_at=parse_datetime(record["started_at"]),
+        finished_at=parse_datetime(record["finished_at"]),
+    )
+    try:
+        with transaction.atomic():
+            Seat.objects.bulk_create(
+                Seat(
+                    game=game,
+                    user=user,
+                    number=player["seat"],
+                    colour=player.get("colour") or PLAYER_COLOURS[player["seat"]][0],
+                    left_at=parse_datetime(player["left_at"]) if player["left_at"] else None,
+                    final_score=player["final_score"],
+                    place=player["place"],
+                )
+                for user, player in zip(users, players, strict=True)
+            )
+    except IntegrityError:
+        raise RecordError(_("Two players of the record have the same name.")) from None
+    Move.objects.bulk_create(
+        Move(
+            game=game,
+            ply=ply,
+            seat=step.seat,
+            action=step.action,
+            events=step.events,
+            automatic=step.automatic,
+            created_at=game.finished_at,
+        )
+        for ply, step in enumerate(steps, start=1)
+    )
+    return game

@@ -1,0 +1,78 @@
+"""The archive: finished games listed and filtered, replayed step by step, exported as records.
+
+Finished games are open to everyone. A running game is never replayed or exported here (its
+seed, salt and face-down markers stay secret): the replay sends those who may watch it to its
+play page and refuses everybody else, the record is not found.
+"""
+
+from django.core.paginator import Paginator
+from django.db.models import Prefetch
+from django.http import Http404, JsonResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET
+
+from archive.forms import ArchiveFilterForm
+from archive.records import game_record
+from archive.replay import replay_context
+from games.models import Game, Seat
+from games.views import _get_game
+
+GAMES_PER_PAGE = 25
+
+
+def _get_finished_game(request, code) -> Game:
+    """The game with public ``code`` if it is finished, with ``seat_list`` filled.
+
+    Raises Http404 for an unknown code or a game not finished that the user may watch,
+    PermissionDenied for a game the user may not see at all
+    (the play page's rule, ``games.views._get_game``).
+    """
+    game, _seat = _get_game(request, code)
+    if game.status != Game.Status.FINISHED:
+        raise Http404("only finished games are in the archive")
+    return game
+
+
+@require_GET
+def archive_list(request):
+    """Finished games, newest first, filtered by the GET form and paginated."""
+    form = ArchiveFilterForm(request.GET or None)
+    games = Game.objects.finished().defer("state")
+    if form.is_valid():
+        games = form.filter(games)
+    seats = Seat.objects.select_related("user").order_by("place", "number")
+    games = games.order_by("-finished_at", "-id").prefetch_related(Prefetch("seats", seats))
+    page = Paginator(games, GAMES_PER_PAGE).get_page(request.GET.get("page"))
+    query = request.GET.copy()
+    query.pop("page", None)
+    return render(
+        request,
+        "archive/list.html",
+        {"form": form, "page": page, "query": query.urlencode()},
+    )
+
+
+@require_GET
+def replay(request, code):
+    """A finished game at one step (``?ply=N``, the number of actions played; the last by
+    default), with the whole layout revealed; htmx gets only the replay panel."""
+    game, _seat = _get_game(request, code)
+    if game.status != Game.Status.FINISHED:
+        return redirect(game)
+    try:
+        step = int(request.GET["ply"])
+    except (KeyError, ValueError):
+        step = None
+    context = {"game": game, "seats": game.seat_list, **replay_context(game, step)}
+    htmx = bool(request.htmx) and not request.htmx.boosted
+    template = "archive/replay.html#replay" if htmx else "archive/replay.html"
+    return render(request, template, context)
+
+
+@require_GET
+def record(request, code):
+    """The game record as JSON (see ``archive.records``), for finished games only."""
+    game = _get_finished_game(request, code)
+    response = JsonResponse(game_record(game), json_dumps_params={"indent": 1})
+    response["Content-Disposition"] = f'inline; filename="africa-{game.code}.json"'
+    return response

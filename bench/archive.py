@@ -1,0 +1,237 @@
+"""Speed of the archive, the leaderboard and the replay over a big archive, printed (no
+pass/fail).
+
+    python bench/archive.py [--database-url postgres://postgres@127.0.0.1:5432/africa_archive_bench]
+                            [--games 100000] [--players 3000] [--requests 200]
+                            [--without-finished-index]
+
+Recreates the database, migrates it, plays a few real games (to replay) and writes
+``--games`` finished games straight into the tables with bulk inserts (games, seats with
+scores and places, and one rating per player), then runs ANALYZE. Each page is then requested
+``--requests`` times through Django's test client in this process (server time, no network):
+the archive with various filters and pages, the leaderboard at various pages, and one replay
+step (the htmx panel and the whole page). Prints the median and 95th percentile of each and
+the SQL of the archive's first page.
+
+Target: the archive and the leaderboard under 100 ms median, a replay step under 50 ms.
+
+The archive orders finished games by (finished_at, id), newest first. Unless
+``--without-finished-index`` is given, the script adds the partial index that games.Game
+should carry for it (see PROPOSED_INDEX), so that the figures are those of the site with it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from play import recreate_database
+
+ROOT = Path(__file__).resolve().parent.parent
+PROPOSED_INDEX = (
+    "CREATE INDEX games_finished_recent ON games_game (finished_at DESC, id DESC) "
+    "WHERE status = 'finished'"
+)
+BATCH = 5000
+
+
+def parse_args():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--database-url",
+        default=os.environ.get(
+            "BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/africa_archive_bench"
+        ),
+    )
+    parser.add_argument("--games", type=int, default=100_000)
+    parser.add_argument("--players", type=int, default=3000)
+    parser.add_argument("--requests", type=int, default=200)
+    parser.add_argument("--without-finished-index", action="store_true")
+    return parser.parse_args()
+
+
+def fill(games: int, players: int, rng: random.Random) -> tuple[list[str], list]:
+    """Write the users, real games and bulk games; return the display names and real games."""
+    from django.db import connection
+
+    from accounts.models import User
+    from games.models import Game, Seat, seed_commitment
+    from games.simulation import play_game
+    from ratings.models import PlayerRating, ordinal
+
+    users = User.objects.bulk_create(
+        [
+            User(email=f"bench{n}@example.com", display_name=f"Bench {n}", password="!")
+            for n in range(players)
+        ],
+        batch_size=BATCH,
+    )
+    real = [play_game(users[n : n + 3], rng=random.Random(n)) for n in range(0, 12, 3)]
+    start = datetime(2023, 1, 1, tzinfo=UTC)
+    commitment = seed_commitment(1, "bench")
+    made = 0
+    while made < games:
+        count = min(BATCH, games - made)
+        batch = []
+        sizes = []
+        for n in range(count):
+            size = rng.randint(2, 5)
+            finished = start + timedelta(minutes=15 * (made + n))
+            batch.append(
+                Game(
+                    num_players=size,
+                    status=Game.Status.FINISHED,
+                    rated=rng.random() < 0.9,
+                    seed=1,
+                    salt="bench",
+                    seed_commitment=commitment,
+                    version=300,
+                    created_at=finished - timedelta(days=40),
+                    started_at=finished - timedelta(days=39),
+                    finished_at=finished,
+                )
+            )
+            sizes.append(size)
+        Game.objects.bulk_create(batch)
+        seats = []
+        for game, size in zip(batch, sizes, strict=True):
+            scores = sorted((rng.randint(10, 80) for _n in range(size)), reverse=True)
+            for number, user in enumerate(rng.sample(users, size)):
+                place = 1 + sum(1 for s in scores if s > scores[number])
+                seats.append(
+                    Seat(
+                        game=game,
+                        user=user,
+                        number=number,
+                        colour="blue",
+                        final_score=scores[number],
+                        place=place,
+                    )
+                )
+        Seat.objects.bulk_create(seats, batch_size=BATCH)
+        made += count
+    ratings = []
+    for user in users:
+        mu, sigma = rng.gauss(25, 4), rng.uniform(1.5, 8.3)
+        games_played = rng.randint(0, 200)
+        ratings.append(
+            PlayerRating(
+                user=user,
+                engine="africa",
+                mu=mu,
+                sigma=sigma,
+                ordinal=ordinal(mu, sigma),
+                games=games_played,
+                wins=games_played // 4,
+            )
+        )
+    PlayerRating.objects.bulk_create(ratings, batch_size=BATCH, ignore_conflicts=True)
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE")
+    return [user.display_name for user in users], real
+
+
+def timed(client, url, headers=None) -> float:
+    started = time.perf_counter()
+    response = client.get(url, headers=headers or {})
+    elapsed = time.perf_counter() - started
+    if response.status_code != 200:
+        raise SystemExit(f"{url} answered {response.status_code}")
+    return elapsed
+
+
+def describe(name: str, samples: list[float]) -> str:
+    ms = sorted(1000 * s for s in samples)
+    p95 = ms[int(0.95 * (len(ms) - 1))]
+    return f"  {name:<34} median {statistics.median(ms):6.1f} ms   p95 {p95:6.1f} ms   n={len(ms)}"
+
+
+def main():
+    args = parse_args()
+    rng = random.Random(2026)
+    recreate_database(args.database_url)
+    os.environ.update(
+        {
+            "DJANGO_SETTINGS_MODULE": "africa_site.settings",
+            "DATABASE_URL": args.database_url,
+            "DEBUG": "False",
+            "ALLOWED_HOSTS": "testserver",
+            "VAR_DIR": tempfile.mkdtemp(prefix="africa-archive-bench-"),
+            "LOG_LEVEL": "WARNING",
+        }
+    )
+    sys.path.insert(0, str(ROOT))
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from django.db import connection
+    from django.test import Client
+    from django.urls import reverse
+
+    call_command("migrate", verbosity=0)
+    if not args.without_finished_index:
+        with connection.cursor() as cursor:
+            cursor.execute(PROPOSED_INDEX)
+    started = time.perf_counter()
+    names, real = fill(args.games, args.players, rng)
+    print(f"Filled {args.games} finished games in {time.perf_counter() - started:.0f} s.")
+
+    client = Client()
+    archive = reverse("archive")
+    day = datetime(2024, 6, 1).date()
+    scenarios = {
+        "archive, no filter": lambda: archive,
+        "archive, a deep page": lambda: f"{archive}?page={rng.randint(100, 3000)}",
+        "archive, by player": lambda: f"{archive}?player={rng.choice(names)}",
+        "archive, 3 players, rated": lambda: f"{archive}?players=3&rated=yes",
+        "archive, a month": lambda: f"{archive}?since={day}&until={day + timedelta(days=30)}",
+        "archive, player + 4 players + dates": lambda: (
+            f"{archive}?player={rng.choice(names)}&players=4&since=2023-06-01&until=2025-01-01"
+        ),
+        "leaderboard, first page": lambda: reverse("leaderboard", args=["africa"]),
+        "leaderboard, a later page": lambda: (
+            reverse("leaderboard", args=["africa"]) + f"?page={rng.randint(2, 40)}"
+        ),
+    }
+    htmx = {"HX-Request": "true"}
+
+    def replay_step():
+        game = rng.choice(real)
+        return reverse("replay", args=[game.code]) + f"?ply={rng.randint(0, 200)}"
+
+    print(f"{args.requests} requests each, in process, on {args.database_url}:")
+    for name, make_url in scenarios.items():
+        timed(client, make_url())  # warm up
+        print(describe(name, [timed(client, make_url()) for _n in range(args.requests)]))
+    timed(client, replay_step(), htmx)
+    print(
+        describe(
+            "replay step (htmx panel)",
+            [timed(client, replay_step(), htmx) for _n in range(args.requests)],
+        )
+    )
+    print(
+        describe(
+            "replay step (whole page)",
+            [timed(client, replay_step()) for _n in range(args.requests)],
+        )
+    )
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as queries:
+        client.get(f"{archive}?players=3&rated=yes")
+    print("SQL of the archive (3 players, rated):")
+    for query in queries.captured_queries:
+        print("  ", query["sql"][:300])
+
+
+if __name__ == "__main__":
+    main()

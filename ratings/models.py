@@ -1,0 +1,124 @@
+"""Players' ratings per game (openskill's Plackett-Luce model) and every change to them.
+
+``PlayerRating`` is the current rating of one player at one game; ``RatingChange`` records
+what one finished rated game did to it (before and after). The changes are the history shown
+on profiles; the ratings can always be rebuilt from the finished games
+(``manage.py rebuild_ratings``). Only ``ratings.services`` writes these rows.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from games.models import GAME_CHOICES, Game
+
+#: A rating is provisional (and left off the leaderboards) until this many rated games.
+PROVISIONAL_GAMES = 10
+
+
+def ordinal(mu: float, sigma: float) -> float:
+    """The displayed, conservative rating: mu - 3 sigma (openskill's ``ordinal()``), a skill
+    the player very probably has at least. Starts at 0 for a new player (25 - 3 * 25/3)."""
+    return mu - 3 * sigma
+
+
+class PlayerRatingQuerySet(models.QuerySet):
+    """Named queries in the product's words."""
+
+    def of_game(self, engine: str):
+        return self.filter(engine=engine)
+
+    def established(self):
+        """Ratings no longer provisional: at least PROVISIONAL_GAMES rated games."""
+        return self.filter(games__gte=PROVISIONAL_GAMES)
+
+    def leaderboard(self, engine: str):
+        """The established ratings of ``engine``, best first (served by a partial index)."""
+        return self.of_game(engine).established().select_related("user").order_by("-ordinal", "id")
+
+
+class PlayerRating(models.Model):
+    """One player's rating at one game: openskill's ``mu`` and ``sigma`` (skill units, the
+    model's defaults 25 and 25/3 for a new player), the conservative ``ordinal`` shown to
+    players (kept beside them so leaderboards sort by an index), and counts of rated games."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings"
+    )
+    engine = models.CharField(_("game"), max_length=32, choices=GAME_CHOICES)
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    ordinal = models.FloatField(_("rating"))
+    games = models.PositiveIntegerField(_("games"), default=0)
+    wins = models.PositiveIntegerField(_("wins"), default=0)
+
+    objects = PlayerRatingQuerySet.as_manager()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "engine"], name="ratings_one_per_game"),
+        ]
+        indexes = [
+            models.Index(
+                "engine",
+                models.F("ordinal").desc(),
+                "id",
+                name="ratings_leaderboard",
+                condition=Q(games__gte=PROVISIONAL_GAMES),
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.user} {self.engine} {self.ordinal:.1f}"
+
+    @property
+    def provisional(self) -> bool:
+        return self.games < PROVISIONAL_GAMES
+
+
+class RatingChangeQuerySet(models.QuerySet):
+    def history(self, user, engine: str):
+        """``user``'s changes at ``engine`` in the order they were made (oldest first)."""
+        return self.filter(user=user, engine=engine).order_by("finished_at", "game_id")
+
+
+class RatingChange(models.Model):
+    """What one finished rated game did to one player's rating: mu and sigma before and
+    after, the place the player took, and when the game finished (the order of the history
+    and of a rebuild: ``finished_at``, then the game's id)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating_changes"
+    )
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rating_changes")
+    engine = models.CharField(max_length=32, choices=GAME_CHOICES)
+    finished_at = models.DateTimeField()
+    place = models.PositiveSmallIntegerField()
+    mu_before = models.FloatField()
+    sigma_before = models.FloatField()
+    mu_after = models.FloatField()
+    sigma_after = models.FloatField()
+
+    objects = RatingChangeQuerySet.as_manager()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "user"], name="ratings_change_once_per_game"),
+        ]
+        indexes = [
+            models.Index(
+                fields=["user", "engine", "finished_at", "game"], name="ratings_change_history"
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.user} {self.game}: {self.ordinal_before:.1f} → {self.ordinal_after:.1f}"
+
+    @property
+    def ordinal_before(self) -> float:
+        return ordinal(self.mu_before, self.sigma_before)
+
+    @property
+    def ordinal_after(self) -> float:
+        return ordinal(self.mu_after, self.sigma_after)

@@ -1,0 +1,103 @@
+"""The archive list: finished games only, newest first, filtered by game, player, date, number
+of players and rated, paginated."""
+
+import re
+from datetime import timedelta
+
+import pytest
+from django.urls import reverse
+
+from archive.views import GAMES_PER_PAGE
+from tests.conftest import make_player
+from tests.ratings.conftest import START, finished_game
+
+pytestmark = pytest.mark.django_db
+
+
+REPLAY_LINK = re.compile(r'href="/archive/([0-9a-f-]{36})/"')
+
+
+def listed(client, **filters):
+    """The codes of the games listed, in order, and the page."""
+    html = client.get(reverse("archive"), filters).content.decode()
+    return REPLAY_LINK.findall(html), html
+
+
+def codes(*games):
+    return [str(game.code) for game in games]
+
+
+def listed_codes(client, **filters):
+    return listed(client, **filters)[0]
+
+
+@pytest.fixture
+def carla(db):
+    return make_player("carla@example.com", "Carla")
+
+
+def test_it_lists_finished_games_newest_first_and_no_running_game(client, alice, bob, duel):
+    older = finished_game([alice, bob], [1, 2])
+    newer = finished_game([bob, alice], [1, 2])
+
+    assert listed_codes(client) == codes(newer, older)
+    assert str(duel.code) not in client.get(reverse("archive")).content.decode()
+
+
+def test_it_filters_by_player(client, alice, bob, carla):
+    with_carla = finished_game([alice, carla], [1, 2])
+    finished_game([alice, bob], [1, 2])
+
+    assert listed_codes(client, player="CARLA") == codes(with_carla)
+
+
+def test_it_filters_by_number_of_players_and_rated(client, alice, bob, carla):
+    three = finished_game([alice, bob, carla], [1, 2, 3])
+    unrated = finished_game([alice, bob], [1, 2], rated=False)
+    rated = finished_game([alice, bob], [2, 1])
+
+    assert listed_codes(client, players=3) == codes(three)
+    assert listed_codes(client, rated="no") == codes(unrated)
+    assert listed_codes(client, rated="yes", players=2) == codes(rated)
+
+
+def test_it_filters_by_date_finished(client, alice, bob):
+    finished_game([alice, bob], [1, 2], finished_at=START)
+    june = finished_game([alice, bob], [1, 2], finished_at=START + timedelta(days=40))
+    finished_game([alice, bob], [1, 2], finished_at=START + timedelta(days=80))
+    day = (START + timedelta(days=40)).date()
+
+    found = listed_codes(client, since=day - timedelta(days=1), until=day + timedelta(days=1))
+
+    assert found == codes(june)
+
+
+def test_a_bad_filter_is_explained_and_ignored(client, alice, bob):
+    game = finished_game([alice, bob], [1, 2])
+
+    found, html = listed(client, since="yesterday", players=9)
+
+    assert "Enter a valid date." in html
+    assert found == codes(game)
+
+
+def test_it_paginates_and_keeps_the_filters(client, alice, bob):
+    games = [finished_game([alice, bob], [1, 2]) for _n in range(GAMES_PER_PAGE + 2)]
+
+    first = listed_codes(client, player="alice")
+    second, html = listed(client, player="alice", page=2)
+
+    assert first == codes(*reversed(games[2:]))
+    assert second == codes(*reversed(games[:2]))
+    assert "Page 2 of 2" in html
+    assert 'href="?player=alice&amp;page=1"' in html
+
+
+def test_the_archive_query_count_does_not_grow_with_the_page(
+    client, alice, bob, django_assert_max_num_queries
+):
+    for _n in range(GAMES_PER_PAGE):
+        finished_game([alice, bob], [1, 2])
+
+    with django_assert_max_num_queries(6):
+        client.get(reverse("archive"), {"player": "bob", "players": 2})
