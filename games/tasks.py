@@ -136,6 +136,8 @@ def notify_players(game_id: int, name: str, ply: int, seat_number: int | None = 
             continue
         if _wants(seat.user, "notice"):
             context = _game_context(game, seat.user)
+            if name == "game_finished":
+                context["rating"] = seat.user.rating_changes.filter(game=game).first()
             key = f"{name}:{game.pk}:{ply}:{seat.user_id}"
             sent += send_once(key, seat.user, name, context)
     return sent

@@ -232,3 +232,14 @@ def test_uncover_then_move_then_end_sends_the_next_player_one_mail(
 
     assert len(mails_to(mailoutbox, other)) == 1
     assert mails_to(mailoutbox, mover) == []
+
+
+def test_the_end_of_a_rated_game_tells_each_player_their_new_rating(
+    started_duel, django_capture_on_commit_callbacks, mailoutbox
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        services.resign(started_duel, player_to_move(started_duel))
+
+    for mail in (m for m in mailoutbox if m.subject == "Your game of Africa is over"):
+        assert "Your rating: " in mail.body
+        assert "→" in mail.body
