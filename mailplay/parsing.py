@@ -159,6 +159,7 @@ KEYWORDS = {
     "end": 0,
 }
 _BULLET = re.compile(r"^(?:[-*•]|\d{1,2}[.)])\s+")
+_ATTEMPT = re.compile(r"^\S+(\s+\S+)?\s+([a-m]\d{1,2}|p\d)(\s+\S+)?[.]?$", re.IGNORECASE)
 
 
 class UnknownWord(ValueError):
@@ -182,23 +183,20 @@ def _action(line: str) -> str | None:
 def parse_actions(text: str) -> list[tuple[int, str]]:
     """The actions at the start of a reply's new text, as [(line number, action)].
 
-    The action block is the first paragraph, continued by later paragraphs that begin with an
-    action; every line of a paragraph in the block must be an action ("uncover E4", any case,
-    extra blanks, a leading bullet or trailing full stop allowed). Text after the block (a
-    greeting, a question) is ignored. Raises UnknownWord for a line of the block that is not
-    an action, naming its first word. Only the keyword and the number of words are checked
+    The actions are the first lines that are not blank ("uncover E4", any case, extra blanks,
+    a leading bullet or trailing full stop allowed). The first line that is not an action ends
+    them (a greeting, a question), unless it looks like a mistyped action (a word and a cell
+    or player, "uncovr E4"). Raises UnknownWord for a first line, or a mistyped line, that
+    is not an action, naming its first word. Only the keyword and the number of words are checked
     here; the engine judges the rest.
     """
     actions: list[tuple[int, str]] = []
-    paragraph_start = True
     for number, line in enumerate(text.split("\n"), start=1):
         if not line.strip():
-            paragraph_start = True
             continue
         action = _action(line)
-        if paragraph_start and actions and action is None:
-            break  # a paragraph of prose after the actions
-        paragraph_start = False
+        if action is None and actions and not _ATTEMPT.match(line.strip()):
+            break  # prose after the actions
         if action is None:
             word = _BULLET.sub("", line.strip()).split()[0]
             raise UnknownWord(number, line.strip(), word)
