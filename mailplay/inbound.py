@@ -253,15 +253,27 @@ def _unknown_word(problem: parsing.UnknownWord) -> str:
 def _apply_all(game: Game, user: User, seat_number: int, actions: list[str]) -> Game:
     """Apply ``actions`` in order for ``user``, all or none. A last "end" after the turn
     already passed (the second slot's action ends it) is accepted and ignored.
-    Raises _Rejected naming the line that failed and why."""
+    Raises _Rejected naming the line that failed and why; after an uncover the engine's
+    reason is withheld, since the uncover is rolled back and the reason could name what it
+    showed."""
+    uncovered = False
     for index, action in enumerate(actions):
         if action == "end" and index > 0 and game.current_seat != seat_number:
             continue
         spelled = _spelled(game, action)
         try:
             game = services.submit_action(game, user, spelled, game.version)
+        except services.IllegalMove as error:
+            if uncovered:  # the reason could tell what the rolled-back uncover showed
+                reason = _(
+                    "This action is not legal after the lines before it. (The reason is not "
+                    "given: it could tell what the uncovered marker was.)"
+                )
+                raise _Rejected(action, reason) from None
+            raise _Rejected(action, error.message) from None
         except services.GameError as error:
             raise _Rejected(action, error.message) from None
+        uncovered = uncovered or action.startswith("uncover ")
     return game
 
 
