@@ -3,6 +3,8 @@ from django.utils.translation import gettext_lazy as _
 
 
 class MailplayConfig(AppConfig):
+    """Playing by email; connects the django-anymail inbound signal to the handler."""
+
     name = "mailplay"
     verbose_name = _("Playing by email")
 

@@ -73,7 +73,13 @@ def _message_id(message: EmailMessage) -> str:
     value = str(message.get("Message-ID", "") or "").strip()
     if value:
         return value[:255]
-    return "sha256:" + hashlib.sha256(message.as_bytes()).hexdigest()
+    try:
+        raw = message.as_bytes()
+    except Exception:  # a message too garbled to serialise again
+        raw = repr(message.items()).encode("utf-8", "replace") + str(message.get_payload()).encode(
+            "utf-8", "replace"
+        )
+    return "sha256:" + hashlib.sha256(raw).hexdigest()
 
 
 def _addresses(message: EmailMessage, names: tuple[str, ...]) -> list[str]:
@@ -124,7 +130,13 @@ def _token(message: EmailMessage) -> tuple[ReplyToken | None, bool]:
 def _is_automatic(message: EmailMessage) -> bool:
     """An autoresponder or a bounce (RFC 3834 section 5, RFC 3464): never answered."""
     auto = str(message.get("Auto-Submitted", "no")).strip().lower()
-    return auto != "no" or message.get_content_type() == "multipart/report"
+    precedence = str(message.get("Precedence", "")).strip().lower()
+    return (
+        auto != "no"
+        or precedence in ("bulk", "junk", "list", "auto_reply")
+        or "X-Autoreply" in message
+        or message.get_content_type() == "multipart/report"
+    )
 
 
 def handle_message(message: EmailMessage) -> Outcome:
@@ -134,9 +146,10 @@ def handle_message(message: EmailMessage) -> Outcome:
     Returns an Outcome. Never raises for anything in the mail itself."""
     if _is_automatic(message):
         return Outcome("dropped")
+    message_id = _message_id(message)
     try:
         with transaction.atomic():
-            ProcessedMessage.objects.create(message_id=_message_id(message))
+            ProcessedMessage.objects.create(message_id=message_id)
     except IntegrityError:
         logger.info("inbound mail seen before: ignored")
         return Outcome("duplicate")
@@ -145,7 +158,7 @@ def handle_message(message: EmailMessage) -> Outcome:
     except Exception:
         logger.exception("inbound mail could not be handled")
         outcome = Outcome("dropped")
-    ProcessedMessage.objects.filter(message_id=_message_id(message)).update(outcome=outcome.status)
+    ProcessedMessage.objects.filter(message_id=message_id).update(outcome=outcome.status)
     logger.info("inbound mail: %s", outcome.status)
     return outcome
 

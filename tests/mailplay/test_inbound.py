@@ -295,10 +295,13 @@ def test_a_player_writing_to_a_garbled_address_gets_a_clear_answer(alice, mailou
     assert "reply address of this mail is not valid" in last_mail_to(mailoutbox, alice).body
 
 
-def test_automatic_replies_are_never_answered(underway, mailoutbox):
+@pytest.mark.parametrize(
+    "header", [b"Auto-Submitted: auto-replied", b"Precedence: bulk", b"X-Autoreply: yes"]
+)
+def test_automatic_replies_are_never_answered(underway, mailoutbox, header):
     user = mover(underway)
     raw = compose(reply_to(last_mail_to(mailoutbox, user)), "I am away", sender=user.email)
-    raw = b"Auto-Submitted: auto-replied\r\n" + raw
+    raw = header + b"\r\n" + raw
     count = len(mailoutbox)
 
     assert handle_message(parse_bytes(raw)).status == "dropped"
