@@ -234,13 +234,15 @@ def _play(message, game: Game, seat, token: ReplyToken, in_reply_to: str) -> Out
         error = _("Your reply holds no action. Write one action per line at the top.")
         return _answer(user, Outcome("rejected", error=error), (game, seat), in_reply_to)
 
+    written = text.split("\n")
     try:
-        game = _apply_all(game, user, seat.number, [action for _n, action in actions])
+        applied = _apply_all(
+            game, user, seat.number, [(written[n - 1].strip(), action) for n, action in actions]
+        )
     except _Rejected as problem:
         game.refresh_from_db()
         outcome = Outcome("rejected", error=problem.error, failed_line=problem.line)
         return _answer(user, outcome, (game, seat), in_reply_to)
-    applied = [action for _n, action in actions]
     return _answer(user, Outcome("applied", applied=applied), (game, seat), in_reply_to)
 
 
@@ -263,14 +265,17 @@ def _unknown_word(problem: parsing.UnknownWord) -> str:
 
 
 @transaction.atomic
-def _apply_all(game: Game, user: User, seat_number: int, actions: list[str]) -> Game:
-    """Apply ``actions`` in order for ``user``, all or none. A last "end" after the turn
+def _apply_all(
+    game: Game, user: User, seat_number: int, actions: list[tuple[str, str]]
+) -> list[str]:
+    """Apply ``actions`` ([(line as written, action)]) in order for ``user``, all or none;
+    return the actions applied, spelled as the log spells them. A last "end" after the turn
     already passed (the second slot's action ends it) is accepted and ignored.
     Raises _Rejected naming the line that failed and why; after an uncover the engine's
     reason is withheld, since the uncover is rolled back and the reason could name what it
     showed."""
-    uncovered = False
-    for index, action in enumerate(actions):
+    uncovered, applied = False, []
+    for index, (line, action) in enumerate(actions):
         if action == "end" and index > 0 and game.current_seat != seat_number:
             continue
         spelled = _spelled(game, action)
@@ -282,12 +287,13 @@ def _apply_all(game: Game, user: User, seat_number: int, actions: list[str]) -> 
                     "This action is not legal after the lines before it. (The reason is not "
                     "given: it could tell what the uncovered marker was.)"
                 )
-                raise _Rejected(action, reason) from None
-            raise _Rejected(action, error.message) from None
+                raise _Rejected(line, reason) from None
+            raise _Rejected(line, error.message) from None
         except services.GameError as error:
-            raise _Rejected(action, error.message) from None
+            raise _Rejected(line, error.message) from None
         uncovered = uncovered or action.startswith("uncover ")
-    return game
+        applied.append(spelled)
+    return applied
 
 
 def _spelled(game: Game, action: str) -> str:

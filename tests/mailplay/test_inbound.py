@@ -50,7 +50,7 @@ def test_several_lines_are_one_turn_and_the_answer_confirms_it(
     )
 
     assert outcome.status == "applied"
-    assert outcome.applied == ["uncover c3", "keep", "end"]
+    assert outcome.applied == ["uncover C3", "keep", "end"]
     underway.refresh_from_db()
     assert list(underway.moves.order_by("ply").values_list("action", flat=True))[2:] == [
         "uncover C3",
@@ -75,11 +75,11 @@ def test_when_the_second_of_three_lines_is_illegal_nothing_is_applied(
     )
 
     assert outcome.status == "rejected"
-    assert outcome.failed_line == "uncover h16"
+    assert outcome.failed_line == "uncover H16"
     assert snapshot(underway) == before
     answer = last_mail_to(mailoutbox, user)
     assert answer.subject.startswith("Your reply was not applied")
-    assert 'the line "uncover h16" failed' in answer.body
+    assert 'the line "uncover H16" failed' in answer.body
     assert "It is not your turn." in answer.body  # the engine's reason: "end" passed the turn
 
 

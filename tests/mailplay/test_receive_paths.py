@@ -55,7 +55,7 @@ def test_a_real_reply_plays_the_move(
     assert list(duel.moves.values_list("seat", "action")) == [(0, "start C2")]
     answer = last_mail_to(mailoutbox, first)
     assert answer.subject.startswith("Your move is applied")
-    assert "start c2" in answer.body
+    assert "  start C2\n" in answer.body
 
 
 def test_the_command_prints_what_became_of_the_mail(
