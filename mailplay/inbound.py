@@ -29,6 +29,7 @@ from django.core import signing
 from django.db import IntegrityError, transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from accounts.models import User
 from games import services
@@ -172,12 +173,12 @@ def _handle(message: EmailMessage) -> Outcome:
         if known is None:
             return Outcome("dropped")
         error = (
-            _(
+            gettext_lazy(
                 "The reply address of this mail is not valid. Reply to the latest mail about "
                 "the game."
             )
             if forged
-            else _("This mail was not a reply to a mail about a game.")
+            else gettext_lazy("This mail was not a reply to a mail about a game.")
         )
         return _answer(known, Outcome("refused", error=error), None, in_reply_to)
 
@@ -188,7 +189,10 @@ def _handle(message: EmailMessage) -> Outcome:
             Outcome("dropped")
             if known is None
             else _answer(
-                known, Outcome("refused", error=_("This game does not exist.")), None, in_reply_to
+                known,
+                Outcome("refused", error=gettext_lazy("This game does not exist.")),
+                None,
+                in_reply_to,
             )
         )
     user = seat.user
@@ -196,7 +200,7 @@ def _handle(message: EmailMessage) -> Outcome:
         logger.warning("inbound mail for game %s from another sender refused", game.pk)
         if known is None:
             return Outcome("refused")
-        error = _("Moves for this game are accepted only from the player's own address.")
+        error = gettext_lazy("Moves for this game are accepted only from the player's own address.")
         return _answer(known, Outcome("refused", error=error), None, in_reply_to)
 
     with translation.override(user.language):
@@ -309,6 +313,7 @@ def _answer(user: User, outcome: Outcome, where, in_reply_to: str) -> Outcome:
     """Mail ``user`` the answer for ``outcome`` (with the position when ``where`` is (game,
     seat)) in their language."""
     with translation.override(user.language):
+        outcome.error = str(outcome.error)  # a lazy sentence, read in the user's language
         context = {"status": outcome.status, "outcome": outcome, "applied": outcome.applied}
         if where is not None:
             game, seat = where
