@@ -356,4 +356,3 @@ def test_a_deadline_passed_during_a_vacation_does_not_expire_the_token(
     with time_machine.travel(underway.turn_deadline + timedelta(hours=1)):
         with django_capture_on_commit_callbacks(execute=True):
             assert handle_message(parse_bytes(raw)).status == "applied"
-
