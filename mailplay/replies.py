@@ -14,7 +14,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from games.africa_log import marker_name
-from games.africa_page import action_label, pending_question
+from games.africa_page import action_label
 from games.board import board_svg_context
 from games.engines.africa_data import board as africa_board
 from games.models import Game, Seat
@@ -83,6 +83,23 @@ def legend_text() -> str:
     ) % {"markers": markers}
 
 
+def mail_question(observation: dict) -> str | None:
+    """The question of a pending decision, worded for a reply by mail, or None."""
+    pending = observation.get("pending")
+    if not pending:
+        return None
+    marker = marker_name(pending["marker"])
+    if pending["type"] == "place":
+        return _(
+            'Where does the %(marker)s go? Reply "place %(cell)s" to leave it where it was '
+            "uncovered, or place it on one of the other cells listed below, where it scores more."
+        ) % {"marker": marker, "cell": pending["cell"]}
+    return _(
+        'Keep the %(marker)s (reply "keep"), or exchange it with another player (one of the '
+        '"swap" actions below)?'
+    ) % {"marker": marker}
+
+
 def group_actions(legal: list[str]) -> list[str]:
     """Legal actions as lines "<keyword> <argument> <argument> ...": one-word arguments
     separated by blanks, two-word arguments by commas; at most GROUP_WIDTH per line."""
@@ -129,7 +146,7 @@ def position_context(game: Game, seat: Seat, names: list[str]) -> dict:
         context.update(
             {
                 "my_turn": True,
-                "question": pending_question(observation),
+                "question": mail_question(observation),
                 "actions": [(a, action_label(a, observation, names)) for a in legal]
                 if len(legal) <= LABELLED_ACTIONS
                 else [],

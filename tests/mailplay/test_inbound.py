@@ -136,7 +136,7 @@ def test_a_decision_mid_turn_is_asked_and_answered_by_replying_to_the_answer(
 
     question = last_mail_to(mailoutbox, user)
     assert question.subject.startswith("Applied; your turn goes on")
-    assert "Where does the nomad go?" in question.body
+    assert 'Where does the nomad go? Reply "place B3"' in question.body
     assert "  place B3  (Place the nomad on B3)" in question.body
     assert reply_to(question) != first_address
 
@@ -356,3 +356,15 @@ def test_a_deadline_passed_during_a_vacation_does_not_expire_the_token(
     with time_machine.travel(underway.turn_deadline + timedelta(hours=1)):
         with django_capture_on_commit_callbacks(execute=True):
             assert handle_message(parse_bytes(raw)).status == "applied"
+
+
+def test_uncovered_goods_ask_keep_or_swap_in_the_answer(
+    underway, mailoutbox, django_capture_on_commit_callbacks
+):
+    user = mover(underway)
+
+    answer_by_mail(mailoutbox, user, "uncover C3", django_capture_on_commit_callbacks)
+
+    question = last_mail_to(mailoutbox, user)
+    assert 'Keep the drum (reply "keep")' in question.body
+    assert "  keep  (Keep it)" in question.body

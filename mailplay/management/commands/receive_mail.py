@@ -16,6 +16,8 @@ from mailplay.parsing import parse_bytes
 
 
 class Command(BaseCommand):
+    """Read one raw mail from standard input, handle it, and print its outcome's status."""
+
     help = "Handle one inbound mail (a reply with moves) read from standard input."
 
     def handle(self, *args, **options):
