@@ -85,19 +85,25 @@ def legend_text() -> str:
 
 def mail_question(observation: dict) -> str | None:
     """The question of a pending decision, worded for a reply by mail, or None."""
-    pending = observation.get("pending")
-    if not pending:
-        return None
-    marker = marker_name(pending["marker"])
-    if pending["type"] == "place":
-        return _(
-            'Where does the %(marker)s go? Reply "place %(cell)s" to leave it where it was '
-            "uncovered, or place it on one of the other cells listed below, where it scores more."
-        ) % {"marker": marker, "cell": pending["cell"]}
-    return _(
-        'Keep the %(marker)s (reply "keep"), or exchange it with another player (one of the '
-        '"swap" actions below)?'
-    ) % {"marker": marker}
+    pending = observation.get("pending") or {}
+    words = {"marker": marker_name(pending.get("marker", "")), "cell": pending.get("cell")}
+    if pending.get("type") == "place":
+        return (
+            _(
+                'Where does the %(marker)s go? Reply "place %(cell)s" to leave it where it was '
+                "uncovered, or place it on one of the other cells listed below, where it scores more."
+            )
+            % words
+        )
+    if pending:
+        return (
+            _(
+                'Keep the %(marker)s (reply "keep"), or exchange it with another player (one of the '
+                '"swap" actions below)?'
+            )
+            % words
+        )
+    return None
 
 
 def group_actions(legal: list[str]) -> list[str]:
