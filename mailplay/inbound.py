@@ -285,15 +285,15 @@ def _apply_all(
         spelled = _spelled(game, action)
         try:
             game = services.submit_action(game, user, spelled, game.version)
-        except services.IllegalMove as error:
+        except services.StaleVersion:  # another mail or the web page moved the game meanwhile
+            raise _Rejected(line, _("The game moved on while this mail was read.")) from None
+        except services.GameError as error:
             if uncovered:  # the reason could tell what the rolled-back uncover showed
                 reason = _(
-                    "This action is not legal after the lines before it. (The reason is not "
+                    "This action is not possible after the lines before it. (The reason is not "
                     "given: it could tell what the uncovered marker was.)"
                 )
                 raise _Rejected(line, reason) from None
-            raise _Rejected(line, error.message) from None
-        except services.GameError as error:
             raise _Rejected(line, error.message) from None
         uncovered = uncovered or action.startswith("uncover ")
         applied.append(spelled)

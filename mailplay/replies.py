@@ -90,16 +90,17 @@ def mail_question(observation: dict) -> str | None:
     if pending.get("type") == "place":
         return (
             _(
-                'Where does the %(marker)s go? Reply "place %(cell)s" to leave it where it was '
-                "uncovered, or place it on one of the other cells listed below, where it scores more."
+                'Where does the %(marker)s go? Reply "place %(cell)s" to leave it where it '
+                "was uncovered, or place it on one of the other cells listed below, where it "
+                "scores more."
             )
             % words
         )
     if pending:
         return (
             _(
-                'Keep the %(marker)s (reply "keep"), or exchange it with another player (one of the '
-                '"swap" actions below)?'
+                'Keep the %(marker)s (reply "keep"), or exchange it with another player (one '
+                'of the "swap" actions below)?'
             )
             % words
         )
