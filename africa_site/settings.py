@@ -47,6 +47,7 @@ INSTALLED_APPS = [
     "rulebooks",
     "ratings",
     "archive",
+    "mailplay",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -59,6 +60,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "csp",
+    "anymail",
 ]
 
 MIDDLEWARE = [
@@ -199,6 +201,16 @@ MAIL_RETRY_BACKOFF = env.int("MAIL_RETRY_BACKOFF", default=30)
 MAIL_CLAIM_SECONDS = env.int("MAIL_CLAIM_SECONDS", default=120)
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default=f"{SITE_NAME} <noreply@localhost>")
 SERVER_EMAIL = env.str("SERVER_EMAIL", default=DEFAULT_FROM_EMAIL)
+# Playing by email: replies go to play+<token>@REPLY_DOMAIN; inbound webhooks (django-anymail)
+# read their settings from ANYMAIL_<NAME> variables, e.g. ANYMAIL_WEBHOOK_SECRET=user:password.
+REPLY_DOMAIN = env.str(
+    "REPLY_DOMAIN", default=DEFAULT_FROM_EMAIL.rsplit("@", 1)[-1].strip("> ") or "localhost"
+)
+ANYMAIL = {
+    name.removeprefix("ANYMAIL_"): value
+    for name, value in os.environ.items()
+    if name.startswith("ANYMAIL_")
+}
 
 # Celery: a broker in files under var/celery/ unless CELERY_BROKER_URL names Redis.
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="filesystem://")

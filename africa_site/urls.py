@@ -11,6 +11,7 @@ urlpatterns = [
     path("games/", include("games.urls")),
     path("notifications/", include("notifications.urls")),
     path("rules/", include("rulebooks.urls")),
+    path("mail/", include("mailplay.urls")),
     path("archive/", include("archive.urls")),
     path("", include("ratings.urls")),
     path("accounts/settings/", account_views.preferences, name="account_settings"),

@@ -179,6 +179,7 @@ class Seat(models.Model):
     consecutive_timeouts = models.PositiveSmallIntegerField(default=0)
     last_seen_at = models.DateTimeField(null=True, blank=True)
     abort_vote = models.BooleanField(default=False)
+    extension_taken_at = models.DateTimeField(null=True, blank=True)  # the 24 h, once a game
     final_score = models.IntegerField(null=True, blank=True)
     place = models.PositiveSmallIntegerField(null=True, blank=True)
 

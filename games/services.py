@@ -362,6 +362,32 @@ def vote_abort(game: Game, user: User) -> Game:
 
 # -- deadlines --------------------------------------------------------------------------------
 
+EXTENSION = timedelta(hours=24)
+
+
+@transaction.atomic
+def take_extension(game: Game, user: User) -> Game:
+    """Give ``user`` 24 more hours for their turn under way, once per game: the deadline and
+    the reminder move by 24 h. Raises GameError when the game is not running, it is not their
+    turn, the deadline has passed (claimed by the sweep) or they took their 24 h already."""
+    game = _locked(game)
+    if game.status != Game.Status.ACTIVE:
+        raise GameError(_("This game is not being played."))
+    seat = _seat_of(game, user)
+    if seat.extension_taken_at is not None:
+        raise GameError(_("You have already taken your 24 extra hours in this game."))
+    if seat.number != game.current_seat or seat.left_at is not None:
+        raise GameError(_("It is not your turn."))
+    if game.turn_deadline is None:
+        raise GameError(_("The time for this move is over."))
+    game.turn_deadline += EXTENSION
+    if game.reminder_due_at is not None:
+        game.reminder_due_at += EXTENSION
+    game.save(update_fields=["turn_deadline", "reminder_due_at"])
+    seat.extension_taken_at = timezone.now()
+    seat.save(update_fields=["extension_taken_at"])
+    return game
+
 
 def claim_due(games, column: str, limit: int) -> list[tuple[int, int]]:
     """Claim up to ``limit`` games of the queryset ``games`` whose ``column`` (a deadline

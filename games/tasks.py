@@ -21,6 +21,8 @@ from accounts.models import User
 from games import services
 from games.africa_log import describe
 from games.models import Game, Invitation, Seat
+from mailplay.links import link_url
+from mailplay.replies import turn_mail_context
 from notifications.emails import absolute_url, send_once
 
 logger = logging.getLogger(__name__)
@@ -104,6 +106,7 @@ def notify_turn(self, game_id: int, ply: int) -> str:
         return "quiet hours"
     context = _game_context(game, user)
     context["news"] = _news_since_last_turn(game, seat, context["names"])
+    context.update(turn_mail_context(game, seat, context["names"]))  # mailplay: play by reply
     send_once(f"turn:{game.pk}:{ply}:{user.pk}", user, "your_turn", context)
     return "sent"
 
@@ -160,6 +163,7 @@ def notify_invitation(invitation_id: int) -> str:
         "game": invitation.game,
         "game_url": absolute_url(invitation.game.get_absolute_url()),
         "host": invitation.invited_by.display_name,
+        "accept_url": link_url("accept", invitation.pk),  # mailplay: one-click join
     }
     send_once(f"invitation:{invitation.pk}", user, "invitation", context)
     return "sent"

@@ -60,7 +60,7 @@ def make_message(name: str, user, context: dict, *, key: str = "") -> EmailMulti
     """The mail ``name`` for ``user``, rendered in their language and time zone.
 
     ``context`` is passed to the three templates with ``user``, ``site_name``, ``site_url``
-    and ``unsubscribe_url`` added.
+    and ``unsubscribe_url`` added; its "reply_to" address, if any, becomes the Reply-To.
     """
     unsubscribe = unsubscribe_url(user)
     context = {
@@ -82,7 +82,12 @@ def make_message(name: str, user, context: dict, *, key: str = "") -> EmailMulti
     if key:
         headers["Message-ID"] = message_id(key)
     message = EmailMultiAlternatives(
-        subject, text, settings.DEFAULT_FROM_EMAIL, [user.email], headers=headers
+        subject,
+        text,
+        settings.DEFAULT_FROM_EMAIL,
+        [user.email],
+        headers=headers,
+        reply_to=[context["reply_to"]] if context.get("reply_to") else None,  # play by email
     )
     message.attach_alternative(html, "text/html")
     return message

@@ -1,0 +1,334 @@
+"""Playing by email: one function handles every inbound mail, whichever way it arrived.
+
+``handle_message(message)`` is called by the django-anymail inbound signal (any provider's
+webhook under /mail/anymail/) and by ``manage.py receive_mail`` (an MTA pipe). Steps:
+
+1. Drop automatic mails (RFC 3834 ``Auto-Submitted``) and mails seen before (Message-ID, kept
+   in ``ProcessedMessage`` with a unique constraint, so a second delivery does nothing).
+2. Find the reply address ``play+<token>@...`` among the recipients and check its signature,
+   the sender (the seat's player's address, any case), the game's state and version, and the
+   move's deadline.
+3. Read the actions at the top of the new text of the mail (``parsing``) and apply them in
+   order, in one transaction, through ``games.services.submit_action``: all or nothing.
+4. Answer by mail (``replies.send_answer``): what was applied and the new position, the
+   question of a pending decision with a fresh reply address, or what was wrong.
+
+A mail that cannot be attributed to a player gets no answer (no mail to strangers). Log lines
+name ids and outcomes only, never a token or a position.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from dataclasses import dataclass, field
+from email.headerregistry import Address
+from email.message import EmailMessage
+
+from django.core import signing
+from django.db import IntegrityError, transaction
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from accounts.models import User
+from games import services
+from games.models import Game
+from mailplay import parsing, replies
+from mailplay.models import ProcessedMessage
+from mailplay.tokens import LOCAL_PREFIX, ReplyToken, read_token
+
+logger = logging.getLogger(__name__)
+
+RECIPIENT_HEADERS = ("To", "Cc", "Delivered-To", "X-Original-To", "Envelope-To")
+
+
+@dataclass
+class Outcome:
+    """What became of an inbound mail.
+
+    ``status``: "applied" (every action applied), "rejected" (nothing applied: ``error`` says
+    why, ``failed_line`` names the line), "stale" (the game moved on or was over), "refused"
+    (forged or expired address, wrong sender), "duplicate" (seen before), "dropped" (no player
+    to answer, or an automatic mail). ``applied``: the actions applied, in order. ``answered``:
+    whether an answer mail went out.
+    """
+
+    status: str
+    applied: list[str] = field(default_factory=list)
+    error: str = ""
+    failed_line: str = ""
+    answered: bool = False
+
+
+class _Rejected(Exception):
+    """One line of a reply could not be applied; the whole reply is rolled back."""
+
+    def __init__(self, line: str, error: str):
+        super().__init__(error)
+        self.line, self.error = line, error
+
+
+def _message_id(message: EmailMessage) -> str:
+    """The mail's Message-ID, or a digest of its bytes when it has none."""
+    value = str(message.get("Message-ID", "") or "").strip()
+    if value:
+        return value[:255]
+    try:
+        raw = message.as_bytes()
+    except Exception:  # a message too garbled to serialise again
+        raw = repr(message.items()).encode("utf-8", "replace") + str(message.get_payload()).encode(
+            "utf-8", "replace"
+        )
+    return "sha256:" + hashlib.sha256(raw).hexdigest()
+
+
+def _addresses(message: EmailMessage, names: tuple[str, ...]) -> list[str]:
+    found = []
+    for name in names:
+        for value in message.get_all(name, []) or []:
+            addresses = getattr(value, "addresses", None)
+            if addresses is None:
+                found.append(str(value).strip().strip("<>"))
+            else:
+                found.extend(a.addr_spec for a in addresses if isinstance(a, Address))
+    return found
+
+
+def _sender(message: EmailMessage) -> str:
+    try:
+        senders = _addresses(message, ("From",))
+    except (IndexError, ValueError, TypeError):  # a garbled From header
+        return ""
+    return senders[0].lower() if senders else ""
+
+
+def _recipients(message: EmailMessage) -> list[str]:
+    extra = getattr(message, "envelope_recipient", None)
+    try:
+        found = _addresses(message, RECIPIENT_HEADERS)
+    except (IndexError, ValueError, TypeError):
+        found = []
+    return ([extra] if extra else []) + found
+
+
+def _token(message: EmailMessage) -> tuple[ReplyToken | None, bool]:
+    """(the first valid token among the recipients or None, whether a forged one was seen)."""
+    forged = False
+    for address in _recipients(message):
+        if not address.lower().startswith(LOCAL_PREFIX):
+            continue
+        try:
+            token = read_token(address)
+        except signing.BadSignature:
+            forged = True
+            continue
+        if token is not None:
+            return token, forged
+    return None, forged
+
+
+def _is_automatic(message: EmailMessage) -> bool:
+    """An autoresponder or a bounce (RFC 3834 section 5, RFC 3464): never answered."""
+    auto = str(message.get("Auto-Submitted", "no")).strip().lower()
+    precedence = str(message.get("Precedence", "")).strip().lower()
+    return (
+        auto != "no"
+        or precedence in ("bulk", "junk", "list", "auto_reply")
+        or "X-Autoreply" in message
+        or message.get_content_type() == "multipart/report"
+    )
+
+
+def handle_message(message: EmailMessage) -> Outcome:
+    """Handle one inbound mail (an ``email.message.EmailMessage`` parsed with policy.default,
+    such as anymail's ``AnymailInboundMessage``) and answer its sender; see the module's steps.
+
+    Returns an Outcome. Never raises for anything in the mail itself."""
+    if _is_automatic(message):
+        return Outcome("dropped")
+    message_id = _message_id(message)
+    try:
+        with transaction.atomic():
+            ProcessedMessage.objects.create(message_id=message_id)
+    except IntegrityError:
+        logger.info("inbound mail seen before: ignored")
+        return Outcome("duplicate")
+    try:
+        outcome = _handle(message)
+    except Exception:
+        logger.exception("inbound mail could not be handled")
+        outcome = Outcome("dropped")
+    ProcessedMessage.objects.filter(message_id=message_id).update(outcome=outcome.status)
+    logger.info("inbound mail: %s", outcome.status)
+    return outcome
+
+
+def _handle(message: EmailMessage) -> Outcome:
+    sender = _sender(message)
+    token, forged = _token(message)
+    in_reply_to = str(message.get("Message-ID", "") or "")
+    known = User.objects.filter(email__iexact=sender, is_active=True).first() if sender else None
+    if token is None:
+        if known is None:
+            return Outcome("dropped")
+        error = (
+            gettext_lazy(
+                "The reply address of this mail is not valid. Reply to the latest mail about "
+                "the game."
+            )
+            if forged
+            else gettext_lazy("This mail was not a reply to a mail about a game.")
+        )
+        return _answer(known, Outcome("refused", error=error), None, in_reply_to)
+
+    game = Game.objects.filter(pk=token.game_id).first()
+    seat = game.seats.select_related("user").filter(number=token.seat).first() if game else None
+    if seat is None:
+        return (
+            Outcome("dropped")
+            if known is None
+            else _answer(
+                known,
+                Outcome("refused", error=gettext_lazy("This game does not exist.")),
+                None,
+                in_reply_to,
+            )
+        )
+    user = seat.user
+    if sender != user.email.lower():
+        logger.warning("inbound mail for game %s from another sender refused", game.pk)
+        if known is None:
+            return Outcome("refused")
+        error = gettext_lazy("Moves for this game are accepted only from the player's own address.")
+        return _answer(known, Outcome("refused", error=error), None, in_reply_to)
+
+    with translation.override(user.language):
+        return _play(message, game, seat, token, in_reply_to)
+
+
+def _play(message, game: Game, seat, token: ReplyToken, in_reply_to: str) -> Outcome:
+    user = seat.user
+    if game.status != Game.Status.ACTIVE:
+        outcome = Outcome("stale", error=_("This game is not being played any more."))
+        return _answer(user, outcome, (game, seat), in_reply_to)
+    if game.version != token.version:
+        if game.current_seat == seat.number and seat.left_at is None:
+            error = _(
+                "The game has moved on since that mail. Nothing was applied; here is the game "
+                "now: reply to this mail to play."
+            )
+        else:
+            error = _("It is not your turn. Nothing was applied; you will get a mail when it is.")
+        return _answer(user, Outcome("stale", error=error), (game, seat), in_reply_to)
+    if _expired(game, user):
+        error = _(
+            "The time for this move is over, so this reply address has expired. Nothing was "
+            "applied."
+        )
+        return _answer(user, Outcome("refused", error=error), (game, seat), in_reply_to)
+
+    text = parsing.reply_text(message)
+    try:
+        actions = parsing.parse_actions(text)
+    except parsing.UnknownWord as problem:
+        outcome = Outcome("rejected", error=_unknown_word(problem), failed_line=problem.line)
+        return _answer(user, outcome, (game, seat), in_reply_to)
+    if not actions:
+        error = _("Your reply holds no action. Write one action per line at the top.")
+        return _answer(user, Outcome("rejected", error=error), (game, seat), in_reply_to)
+
+    written = text.split("\n")
+    try:
+        applied = _apply_all(
+            game, user, seat.number, [(written[n - 1].strip(), action) for n, action in actions]
+        )
+    except _Rejected as problem:
+        game.refresh_from_db()
+        outcome = Outcome("rejected", error=problem.error, failed_line=problem.line)
+        return _answer(user, outcome, (game, seat), in_reply_to)
+    return _answer(user, Outcome("applied", applied=applied), (game, seat), in_reply_to)
+
+
+def _expired(game: Game, user: User) -> bool:
+    """Whether the move's deadline has passed (the sweep clears a claimed deadline)."""
+    if user.on_vacation:
+        return False
+    return game.turn_deadline is None or game.turn_deadline <= timezone.now()
+
+
+def _unknown_word(problem: parsing.UnknownWord) -> str:
+    if problem.expected is not None:
+        return _('"%(keyword)s" takes %(count)d word(s) after it, as in the list below.') % {
+            "keyword": problem.word,
+            "count": problem.expected,
+        }
+    return _('"%(word)s" is not an action. The actions you can write are listed below.') % {
+        "word": problem.word
+    }
+
+
+@transaction.atomic
+def _apply_all(
+    game: Game, user: User, seat_number: int, actions: list[tuple[str, str]]
+) -> list[str]:
+    """Apply ``actions`` ([(line as written, action)]) in order for ``user``, all or none;
+    return the actions applied, spelled as the log spells them. A last "end" after the turn
+    already passed (the second slot's action ends it) is accepted and ignored.
+    Raises _Rejected naming the line that failed and why; after an uncover the engine's
+    reason is withheld, since the uncover is rolled back and the reason could name what it
+    showed."""
+    uncovered, applied = False, []
+    for index, (line, action) in enumerate(actions):
+        if action == "end" and index > 0 and game.current_seat != seat_number:
+            continue
+        spelled = _spelled(game, action)
+        try:
+            game = services.submit_action(game, user, spelled, game.version)
+        except services.StaleVersion:  # another mail or the web page moved the game meanwhile
+            raise _Rejected(line, _("The game moved on while this mail was read.")) from None
+        except services.GameError as error:
+            if uncovered:  # the reason could tell what the rolled-back uncover showed
+                reason = _(
+                    "This action is not possible after the lines before it. (The reason is not "
+                    "given: it could tell what the uncovered marker was.)"
+                )
+                raise _Rejected(line, reason) from None
+            raise _Rejected(line, error.message) from None
+        uncovered = uncovered or action.startswith("uncover ")
+        applied.append(spelled)
+    return applied
+
+
+def _spelled(game: Game, action: str) -> str:
+    """``action`` as the engine spells it when it is legal (cells in capitals)."""
+    for legal in game.rules.legal_actions(game.state):
+        if legal.lower() == action:
+            return legal
+    words = action.split()
+    return " ".join(w.upper() if w[:1].isalpha() and w[1:].isdigit() else w for w in words)
+
+
+def _answer(user: User, outcome: Outcome, where, in_reply_to: str) -> Outcome:
+    """Mail ``user`` the answer for ``outcome`` (with the position when ``where`` is (game,
+    seat)) in their language."""
+    with translation.override(user.language):
+        outcome.error = str(outcome.error)  # a lazy sentence, read in the user's language
+        context = {"status": outcome.status, "outcome": outcome, "applied": outcome.applied}
+        if where is not None:
+            game, seat = where
+            game.refresh_from_db()
+            seat.refresh_from_db()
+            names = [s.user.display_name for s in game.seats.select_related("user")]
+            context.update(replies.position_context(game, seat, names))
+            context["game"] = game
+            if outcome.status == "refused":
+                context["reply_to"] = ""
+        replies.send_answer(user, context, in_reply_to=in_reply_to)
+    outcome.answered = True
+    return outcome
+
+
+def on_anymail_inbound(sender, event, esp_name, **kwargs) -> None:
+    """Receiver of ``anymail.signals.inbound``: hand the mail to ``handle_message``."""
+    handle_message(event.message)

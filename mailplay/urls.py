@@ -1,0 +1,10 @@
+"""Inbound mail webhooks (django-anymail) and the one-click links of the site's mails."""
+
+from django.urls import include, path
+
+from mailplay import links
+
+urlpatterns = [
+    path("anymail/", include("anymail.urls")),
+    path("do/<str:purpose>/<str:token>/", links.confirm, name="mailplay_link"),
+]

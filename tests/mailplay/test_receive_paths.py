@@ -1,0 +1,95 @@
+"""Both ways a reply arrives, ``manage.py receive_mail`` (an MTA pipe) and django-anymail's
+inbound webhooks, end in the same handler and play the move."""
+
+import hashlib
+import hmac
+import io
+import sys
+import time
+
+import pytest
+from anymail.inbound import AnymailInboundMessage
+from anymail.signals import AnymailInboundEvent, EventType, inbound
+from django.core.management import call_command
+
+from tests.mailplay.conftest import last_mail_to, mover, reply_to
+from tests.mailplay.test_parsing import ALL_MAILS, MAILS
+
+pytestmark = pytest.mark.django_db
+
+
+def raw_reply(name: str, game, mailoutbox) -> bytes:
+    """The fixture mail ``name`` as the player to move would send it to their reply address."""
+    user = mover(game)
+    raw = (MAILS / name).read_bytes()
+    raw = raw.replace(b"PLAY_ADDRESS", reply_to(last_mail_to(mailoutbox, user)).encode())
+    return raw.replace(b"PLAYER_ADDRESS", user.email.encode())
+
+
+def through_command(raw: bytes, monkeypatch) -> str:
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(raw)))
+    out = io.StringIO()
+    call_command("receive_mail", stdout=out)
+    return out.getvalue().strip()
+
+
+def through_signal(raw: bytes, monkeypatch) -> str:
+    message = AnymailInboundMessage.parse_raw_mime_bytes(raw)
+    event = AnymailInboundEvent(event_type=EventType.INBOUND, message=message)
+    inbound.send(sender=object, event=event, esp_name="Test")
+    return "sent"
+
+
+@pytest.mark.parametrize("path", [through_command, through_signal], ids=["command", "signal"])
+@pytest.mark.parametrize("name", ALL_MAILS)
+def test_a_real_reply_plays_the_move(
+    name, path, duel, mailoutbox, monkeypatch, django_capture_on_commit_callbacks
+):
+    first = mover(duel)
+    raw = raw_reply(name, duel, mailoutbox)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        path(raw, monkeypatch)
+
+    duel.refresh_from_db()
+    assert list(duel.moves.values_list("seat", "action")) == [(0, "start C2")]
+    answer = last_mail_to(mailoutbox, first)
+    assert answer.subject.startswith("Your move is applied")
+    assert "  start C2\n" in answer.body
+
+
+def test_the_command_prints_what_became_of_the_mail(
+    duel, mailoutbox, monkeypatch, django_capture_on_commit_callbacks
+):
+    raw = raw_reply("thunderbird_nl.eml", duel, mailoutbox)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert through_command(raw, monkeypatch) == "applied"
+        assert through_command(raw, monkeypatch) == "duplicate"
+
+
+def mailgun_post(client, raw: bytes, key: str):
+    """POST ``raw`` as Mailgun's inbound_mime webhook does, signed with ``key``."""
+    timestamp, token = str(int(time.time())), "a" * 50
+    signature = hmac.new(key.encode(), f"{timestamp}{token}".encode(), hashlib.sha256)
+    data = {
+        "body-mime": raw.decode(),
+        "timestamp": timestamp,
+        "token": token,
+        "signature": signature.hexdigest(),
+    }
+    return client.post("/mail/anymail/mailgun/inbound_mime/", data)
+
+
+def test_the_webhook_needs_its_signing_key_and_then_plays_the_move(
+    client, settings, duel, mailoutbox, django_capture_on_commit_callbacks
+):
+    settings.ANYMAIL = {"MAILGUN_WEBHOOK_SIGNING_KEY": "key-right"}
+    raw = raw_reply("gmail_multipart.eml", duel, mailoutbox)
+
+    forged = mailgun_post(client, raw, "key-wrong")
+    with django_capture_on_commit_callbacks(execute=True):
+        accepted = mailgun_post(client, raw, "key-right")
+
+    assert forged.status_code == 400
+    assert accepted.status_code == 200
+    assert list(duel.moves.values_list("action", flat=True)) == ["start C2"]

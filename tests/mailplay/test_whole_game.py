@@ -1,0 +1,62 @@
+"""A whole game played by email replies alone: each player reads the actions their newest
+mail lists and answers with one of them, as a person without the web site would (seed 2024
+for the game, 7 for the players' random travels)."""
+
+import random
+
+import pytest
+
+from games.models import Game
+from tests.mailplay.conftest import answer_by_mail, last_mail_to, mover
+
+pytestmark = pytest.mark.django_db
+
+MAX_REPLIES = 600
+
+
+def listed_actions(body: str) -> list[str]:
+    """The actions a mail lists under "What you can do", in the move notation."""
+    lines = body.split("What you can do")[1].split("\n")[1:]
+    actions = []
+    for line in lines:
+        if not line.strip():
+            break
+        if "  (" in line:  # one action with its words
+            actions.append(line.split("  (")[0].strip())
+            continue
+        keyword, _sep, rest = line.strip().partition(" ")
+        if not rest:
+            actions.append(keyword)
+        elif "," in rest or keyword in ("swap", "animal", "nomad"):
+            actions.extend(f"{keyword} {argument}" for argument in rest.split(", "))
+        else:
+            actions.extend(f"{keyword} {argument}" for argument in rest.split())
+    return actions
+
+
+def choose(actions: list[str], chance: random.Random) -> str:
+    """Settle a decision, else uncover, else travel somewhere at random (a fixed seed), else
+    start or end the turn."""
+    for keywords in (("place",), ("keep",), ("uncover",), ("move", "anywhere"), ("start",)):
+        wanted = [action for action in actions if action.split()[0] in keywords]
+        if wanted:
+            return chance.choice(wanted) if len(keywords) > 1 else wanted[0]
+    return "end"
+
+
+def test_a_two_player_game_is_played_to_its_end_by_email(
+    duel, mailoutbox, django_capture_on_commit_callbacks
+):
+    replies, chance = 0, random.Random(7)
+    while duel.status == Game.Status.ACTIVE and replies < MAX_REPLIES:
+        user = mover(duel)
+        mail = last_mail_to(mailoutbox, user)
+        action = choose(listed_actions(mail.body), chance)
+        outcome = answer_by_mail(mailoutbox, user, action, django_capture_on_commit_callbacks)
+        assert outcome.status == "applied", (action, outcome.error)
+        replies += 1
+        duel.refresh_from_db()
+
+    assert duel.status == Game.Status.FINISHED
+    assert not duel.moves.filter(automatic=True).exists()
+    assert sorted(duel.seats.values_list("place", flat=True))[0] == 1
