@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0003_game_reminder_due_at_game_skip_weekends_and_more'),
+        ('games', '0004_finished_recent_index'),
     ]
 
     operations = [
