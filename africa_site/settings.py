@@ -137,6 +137,10 @@ else:
         }
     }
 
+# Sessions are read from the shared cache and kept in the database, so a restart of the cache
+# signs nobody out.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+
 AUTH_USER_MODEL = "accounts.User"
 AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",

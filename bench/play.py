@@ -48,7 +48,7 @@ def parse_args():
     parser.add_argument("--users", type=int, default=10)
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--plies", type=int, default=120)
-    parser.add_argument("--workers", type=int, default=5)
+    parser.add_argument("--workers", type=int, default=3)
     parser.add_argument(
         "--think",
         type=float,

@@ -279,6 +279,12 @@ def undo_action(game: Game, user: User, expected_version: int) -> Game:
     return game
 
 
+def seen_long_ago(seat: Seat) -> bool:
+    """Whether ``seat``'s last visit is older than the minute ``mark_seen`` waits between
+    writes (or never happened)."""
+    return seat.last_seen_at is None or seat.last_seen_at < timezone.now() - SEEN_EVERY
+
+
 def mark_seen(game_code, user: User) -> None:
     """Note that ``user`` has the game open now (at most one write a minute), so that no
     turn mail is sent to a player who is looking at the game."""

@@ -249,7 +249,7 @@ def _render_game(request, game, seat, status=200):
 def game_detail(request, code):
     """The play page (or, while the game gathers players, its waiting room)."""
     game, seat = _get_game(request, code, token=request.GET.get("invite"))
-    if seat is not None and game.status == Game.Status.ACTIVE:
+    if seat is not None and game.status == Game.Status.ACTIVE and services.seen_long_ago(seat):
         services.mark_seen(game.code, request.user)
     return _render_game(request, game, seat)
 

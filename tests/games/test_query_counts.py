@@ -16,6 +16,7 @@ HTMX = {"HX-Request": "true"}
 
 
 def queries_for_page_and_move(client, game) -> tuple[int, int]:
+    game.seats.update(last_seen_at=None)  # both measurements note the visit
     mover = player_to_move(game)
     client.force_login(mover)
     with CaptureQueriesContext(connection) as page:
