@@ -314,18 +314,30 @@ def game_poll(request, code):
     return render(request, "games/play.html#game", play_context(request, game, seat))
 
 
+def _attempt(request, service, *args, success=None):
+    """Run the game service ``service(*args)``: on GameError show its message and return
+    None; otherwise show ``success`` (if any) and return the service's result, or True."""
+    try:
+        result = service(*args)
+    except services.GameError as error:
+        messages.error(request, error.message)
+        return None
+    if success:
+        messages.success(request, success)
+    return True if result is None else result
+
+
 @login_required
 @require_POST
 def game_join(request, code):
     """Take a free seat (an invitation-only game needs the invitation or its link)."""
     token = request.POST.get("invite")
     game, _seat = _get_game(request, code, token=token)
-    try:
-        services.join_game(game, request.user, token=token)
-    except services.GameError as error:
-        messages.error(request, error.message)
-    else:
-        messages.success(request, _("You have joined the game."))
+    _attempt(
+        request,
+        lambda: services.join_game(game, request.user, token=token),
+        success=_("You have joined the game."),
+    )
     return redirect("game_detail", code=code)
 
 
@@ -334,13 +346,10 @@ def game_join(request, code):
 def game_leave(request, code):
     """Leave a game that has not started (its creator calls it off)."""
     game, _seat = _get_game(request, code)
-    try:
-        services.leave_game(game, request.user)
-    except services.GameError as error:
-        messages.error(request, error.message)
-        return redirect("game_detail", code=code)
-    messages.success(request, _("You have left the game."))
-    return redirect("lobby")
+    left = _attempt(
+        request, services.leave_game, game, request.user, success=_("You have left the game.")
+    )
+    return redirect("lobby") if left else redirect("game_detail", code=code)
 
 
 @login_required
@@ -348,10 +357,7 @@ def game_leave(request, code):
 def game_start(request, code):
     """Start the game now with the players seated (its creator only)."""
     game, _seat = _get_game(request, code)
-    try:
-        services.start_game(game, request.user)
-    except services.GameError as error:
-        messages.error(request, error.message)
+    _attempt(request, services.start_game, game, request.user)
     return redirect("game_detail", code=code)
 
 
@@ -362,15 +368,12 @@ def game_invite(request, code):
     game, _seat = _get_game(request, code)
     form = InviteForm(request.POST)
     if form.is_valid():
-        try:
-            invitation = services.invite(game, request.user, form.cleaned_data["display_name"])
-        except services.GameError as error:
-            messages.error(request, error.message)
-        else:
-            messages.success(
-                request,
-                _("%(name)s is invited.") % {"name": invitation.user.display_name},
-            )
+        invitation = _attempt(
+            request, services.invite, game, request.user, form.cleaned_data["display_name"]
+        )
+        if invitation:
+            name = invitation.user.display_name
+            messages.success(request, _("%(name)s is invited.") % {"name": name})
     return redirect("game_detail", code=code)
 
 
@@ -379,15 +382,11 @@ def game_invite(request, code):
 def game_abort_vote(request, code):
     """Vote to call off a game that a player has left."""
     game, _seat = _get_game(request, code)
-    try:
-        game = services.vote_abort(game, request.user)
-    except services.GameError as error:
-        messages.error(request, error.message)
-    else:
-        if game.status == Game.Status.ABORTED:
-            messages.success(request, _("The game is called off."))
-        else:
-            messages.success(request, _("Your vote is counted. The others must agree too."))
+    game = _attempt(request, services.vote_abort, game, request.user)
+    if game and game.status == Game.Status.ABORTED:
+        messages.success(request, _("The game is called off."))
+    elif game:
+        messages.success(request, _("Your vote is counted. The others must agree too."))
     return redirect("game_detail", code=code)
 
 
@@ -398,11 +397,6 @@ def game_resign(request, code):
     if seat is None:
         raise PermissionDenied
     if request.method == "POST":
-        try:
-            services.resign(game, request.user)
-        except services.GameError as error:
-            messages.error(request, error.message)
-        else:
-            messages.success(request, _("You have left the game."))
+        _attempt(request, services.resign, game, request.user, success=_("You have left the game."))
         return redirect("game_detail", code=code)
     return render(request, "games/resign.html", {"game": game})
