@@ -312,9 +312,9 @@ def _undoable_move(game: Game, seat_number: int) -> Move | None:
 
 @transaction.atomic
 def resign(game: Game, user: User) -> Game:
-    """``user`` leaves a running game for good: ranked last, their turns played as "end".
+    """``user`` leaves a running game for good: ranked last, a robot plays their seat.
 
-    When one player is left, the game ends with the scores as they stand.
+    When one player or none is left, the game ends with the scores as they stand.
     """
     game = _locked(game)
     if game.status != Game.Status.ACTIVE:

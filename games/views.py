@@ -196,9 +196,7 @@ def play_context(request, game: Game, seat: Seat | None) -> dict:
     def board_context():
         seats = [{"name": s.user.display_name, "colour": s.colour} for s in game.seat_list]
         selected = selected_from or (selected_cell if cell_choices else None)
-        board = board_svg_context(
-            observation, seats=seats, links=links, selected=selected, highlight=set(links)
-        )
+        board = board_svg_context(observation, seats=seats, links=links, selected=selected)
         return {"board": board}
 
     language = get_language()
@@ -241,9 +239,22 @@ def play_context(request, game: Game, seat: Seat | None) -> dict:
     return context
 
 
-def _render_game(request, game, seat, status=200):
+def _attempt(request, service, *args, success=None):
+    """Run the game service ``service(*args)``: on GameError show its message and return
+    None; otherwise show ``success`` (if any) and return the service's result, or True."""
+    try:
+        result = service(*args)
+    except services.GameError as error:
+        messages.error(request, error.message)
+        return None
+    if success:
+        messages.success(request, success)
+    return True if result is None else result
+
+
+def _render_game(request, game, seat):
     template = "games/play.html#game" if _is_htmx(request) else "games/play.html"
-    return render(request, template, play_context(request, game, seat), status=status)
+    return render(request, template, play_context(request, game, seat))
 
 
 def game_detail(request, code):
@@ -265,12 +276,10 @@ def game_act(request, code):
     if not form.is_valid():
         messages.error(request, _("That request was incomplete. Please try again."))
     else:
-        try:
-            game = services.submit_action(
-                game, request.user, form.cleaned_data["action"], form.cleaned_data["version"]
-            )
-        except services.GameError as error:
-            messages.error(request, error.message)
+        data = form.cleaned_data
+        _attempt(
+            request, services.submit_action, game, request.user, data["action"], data["version"]
+        )
     return _after_change(request, code)
 
 
@@ -278,16 +287,14 @@ def game_act(request, code):
 @require_POST
 def game_undo(request, code):
     """Take back the last action of the turn, if it revealed nothing."""
-    _game, seat = _get_game(request, code)
+    game, seat = _get_game(request, code)
     if seat is None:
         raise PermissionDenied
     form = VersionForm(request.POST)
-    try:
-        if not form.is_valid():
-            raise services.StaleVersion()
-        services.undo_action(_game, request.user, form.cleaned_data["version"])
-    except services.GameError as error:
-        messages.error(request, error.message)
+    if not form.is_valid():
+        messages.error(request, _("That request was incomplete. Please try again."))
+    else:
+        _attempt(request, services.undo_action, game, request.user, form.cleaned_data["version"])
     return _after_change(request, code)
 
 
@@ -312,19 +319,6 @@ def game_poll(request, code):
         return HttpResponse(status=204)
     game, seat = _get_game(request, code)
     return render(request, "games/play.html#game", play_context(request, game, seat))
-
-
-def _attempt(request, service, *args, success=None):
-    """Run the game service ``service(*args)``: on GameError show its message and return
-    None; otherwise show ``success`` (if any) and return the service's result, or True."""
-    try:
-        result = service(*args)
-    except services.GameError as error:
-        messages.error(request, error.message)
-        return None
-    if success:
-        messages.success(request, success)
-    return True if result is None else result
 
 
 @login_required
