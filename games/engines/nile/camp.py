@@ -20,21 +20,18 @@ from games.engines.nile.data import (
     PRICES,
     TRADE_COST,
 )
-from games.engines.nile.party import any_fit, count, lose_animal, lose_people, settle_load
+from games.engines.nile.party import (
+    any_fit,
+    count,
+    fits_after,
+    lose_animal,
+    lose_people,
+    settle_load,
+)
 
 Explorer = dict[str, Any]
 UNITS = tuple(range(1, 11))
 LOTS = tuple(range(10, 101, 10))
-
-
-def _scratch(ex: Explorer) -> Explorer:
-    """A copy of the expedition to try changes on."""
-    return {
-        **ex,
-        "goods": ex["goods"].copy(),
-        "people": {k: v.copy() for k, v in ex["people"].items()},
-        "guides": list(ex["guides"]),
-    }
 
 
 def gain(ex: Explorer, kind: str, n: int, where: str | None = None) -> None:
@@ -65,24 +62,11 @@ def lose(ex: Explorer, kind: str, n: int) -> None:
 def _fits_gain(
     ex: Explorer, kind: str, n: int, cost_kind: str | None = None, cost: int = 0
 ) -> bool:
-    trial = _scratch(ex)
-    gain(trial, kind, n, None)
-    if cost_kind:
-        trial["goods"][cost_kind] -= cost
-    return any_fit(trial)
+    return fits_after(ex, kind, n, cost_kind, cost)
 
 
 def _fits_loss(ex: Explorer, kind: str, n: int, fit_now: bool) -> bool:
-    if not fit_now:
-        return True
-    trial = _scratch(ex)
-    if kind in ("askari", "bearer", "guide"):
-        lose_people(trial, kind, n)
-    elif kind == "item":
-        trial["items"] -= n
-    else:
-        trial["goods"][kind] -= n
-    return any_fit(trial)
+    return not fit_now or fits_after(ex, kind, -n)
 
 
 def _amounts(kind: str) -> tuple[int, ...]:
@@ -102,12 +86,27 @@ def market_actions(state: dict[str, Any], seat: int, hid: str) -> list[str]:
         if where != "ports" and port not in where or kind in lost:
             continue
         verb = "hire" if kind in ("askari", "bearer", "guide") else "buy"
-        for n in _amounts(kind):
-            if n * price > cash:
-                break
-            if _fits_gain(ex, kind, n):
-                out.append(f"{verb} {kind} {n}")
+        amounts = [n for n in _amounts(kind) if n * price <= cash]
+        out += [f"{verb} {kind} {n}" for n in _fitting(ex, kind, amounts)]
     return out
+
+
+_MONOTONE = frozenset({"rations", "water", "gifts", "musket", "askari", "guide"})
+
+
+def _fitting(ex: Explorer, kind: str, amounts: list[int]) -> list[int]:
+    """The gains of ``amounts`` that keep some mode fitting. Gaining cargo or people who do
+    not carry only ever makes the load worse, so for those a binary search finds the limit."""
+    if kind not in _MONOTONE:
+        return [n for n in amounts if fits_after(ex, kind, n)]
+    lo, hi = 0, len(amounts)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if fits_after(ex, kind, amounts[mid]):
+            lo = mid + 1
+        else:
+            hi = mid
+    return amounts[:lo]
 
 
 def trade_actions(state: dict[str, Any], seat: int, hid: str) -> list[str]:

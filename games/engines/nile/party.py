@@ -227,3 +227,57 @@ def base_mp(ex: Explorer, level: str, mode: str) -> int:
     if ex["sick"]:
         mp -= 1
     return max(0, mp)
+
+
+def _fit_numbers(
+    cargo_units: int, canoes: int, animals: int, hb: int, bearers: int, n: int
+) -> bool:
+    """``any_fit`` on the numbers: cargo without canoes, canoes, animals, healthy bearers, all
+    bearers and persons."""
+    if cargo_units + 40 * canoes <= 10 * (1 + bearers) + 20 * animals and animals <= 3 * hb:
+        return True
+    if (
+        animals >= n
+        and cargo_units + 40 * canoes <= 5 * n + 20 * (animals - n)
+        and animals - n <= 3 * hb
+    ):
+        return True
+    return animals == 0 and canoes > 0 and 15 * n + cargo_units <= 300 * canoes
+
+
+def fits_after(ex: Explorer, kind: str, n: int, pay: str | None = None, price: int = 0) -> bool:
+    """Whether some mode fits after gaining ``n`` of ``kind`` (n < 0: losing, healthy members
+    first) and paying ``price`` of good ``pay``; the same as trying it on a copy."""
+    g = ex["goods"]
+    gifts = g["gifts"]
+    rations = g["rations"]
+    units = g["water"] + g["musket"] + ex["items"]
+    canoes = g["canoe"]
+    animals = g["horse"] + g["camel"]
+    hb = ex["people"]["bearer"]["healthy"]
+    bearers = hb + ex["people"]["bearer"]["sick"]
+    people = persons(ex)
+    if kind == "gifts":
+        gifts += n
+    elif kind == "rations":
+        rations += n
+    elif kind in ("water", "musket", "item"):
+        units += n
+    elif kind == "canoe":
+        canoes += n
+    elif kind in ("horse", "camel"):
+        animals += n
+    elif kind == "bearer":
+        if n >= 0:
+            hb += n
+        else:
+            hb -= min(hb, -n)
+        bearers += n
+        people += n
+    else:
+        people += n
+    if pay == "gifts":
+        gifts -= price
+    elif pay == "rations":
+        rations -= price
+    return _fit_numbers(rations + units + -(-gifts // 10), canoes, animals, hb, bearers, people)

@@ -51,9 +51,10 @@ def lake_record(g: G, hid: str) -> None:
     if lid is None:
         return
     area = g.s["lakes"][lid]["area_sq_mi"]
-    for r in g.ex["records"]:
+    records = g.ex["records"]
+    for i, r in enumerate(records):
         if r["kind"] == "lake" and hexes[r["hex"]]["lake"] == lid:
-            r.update(hex=hid, value=area)
+            records[i] = {**r, "hex": hid, "value": area}
             return
     add_record(g, g.s["seat"], "lake", hid, area)
 
