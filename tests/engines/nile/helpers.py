@@ -45,30 +45,49 @@ def explorer(state: dict[str, Any], seat: int = 0) -> dict[str, Any]:
     return ENGINE.observation(state, None)["players"][seat]["explorer"]
 
 
+QUIET = ["c01", "c07", "c10", "c24", "c41"]  # quiet months without a river
+
+
 def camp_state(
     hex_id: str,
     layout: dict[str, Any] | None = None,
     dice: list[int] | None = None,
+    deck: list[str] | None = None,
     profession: str = "explorer",
     num_players: int = 1,
     **changes: Any,
 ) -> dict[str, Any]:
-    """A state in camp at ``hex_id`` for seat 0 (made by editing a fresh S expedition):
-    ``changes`` set explorer fields (``goods``, ``people``...)."""
+    """A state with seat 0 in camp at ``hex_id`` (made by editing an expedition launched from
+    Lagos with nothing): ``deck`` on top of the draw pile, then ``dice``; ``changes`` set
+    explorer fields (``goods``, ``people``, ``guides``...)."""
     state = ENGINE.initial_state(
-        num_players,
-        1,
-        {"professions": [profession] * num_players, "dice": dice or [], "layout": layout or {}},
+        num_players, 1, {"professions": [profession] * num_players, "layout": layout or {}}
     )
     state = play(state, ["sail lagos", "end"])
     while state["seat"] != 0:
         state = ENGINE.apply(state, "stay")
         if state["phase"] == "publish":
             state = ENGINE.apply(state, "end")
+    top = list(deck if deck is not None else QUIET)
+    state["deck"]["draw"] = top + [c for c in state["deck"]["draw"] if c not in top]
+    state["deck"]["discard"] = [c for c in state["deck"]["discard"] if c not in top]
+    state["dice"], state["dice_at"] = list(dice or []), 0
     ex = state["players"][0]["explorer"]
     ex["hex"] = hex_id
     state["turn"]["start_hex"] = hex_id
     state["pending"] = {"kind": "camp", "hex": hex_id, "mp": 0}
     for key, value in changes.items():
-        ex[key] = value
+        if key in ("goods", "people"):
+            for kind, amount in value.items():
+                if key == "people":
+                    ex["people"][kind] = {"healthy": amount, "sick": 0}
+                else:
+                    ex["goods"][kind] = amount
+        else:
+            ex[key] = value
     return state
+
+
+def guides(*hexes: str) -> list[dict[str, Any]]:
+    """Healthy guides hired in ``hexes``."""
+    return [{"hex": h, "sick": False} for h in hexes]
