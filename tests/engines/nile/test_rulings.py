@@ -19,7 +19,8 @@ VELDT = {"09-10": {"terrain": "veldt"}}
 def test_ruling_01_bonus_card_per_hex_mapped_this_turn():
     # two blank hexes mapped on foot (reckless, 3 MP): two bonus cards at step 5
     dice = [6, 2, 2, 2, 2, 2, 6, 6, 2, 5, 6, 6]
-    state = camp_state("09-10", VELDT, dice=dice, deck=["c01", "c07", "c10", "c24", "c41"])
+    deck = ["c01", "c07", "c10", "c24", "c41"]
+    state = camp_state("09-10", VELDT, dice=dice, deck=deck, goods={"rations": 10})
     state = play(state, ["level reckless foot", "move 10-10", "move 11-10", "stop"])
     assert [e["card"] for e in state["events"] if e["kind"] == "bonus"] == ["c24", "c41"]
 
