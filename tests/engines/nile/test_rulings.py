@@ -152,11 +152,16 @@ def test_ruling_14_a_port_ticket_is_used_before_an_any_ticket():
 
 def test_ruling_15_a_hex_scores_only_for_its_first_publisher():
     state = ENGINE.initial_state(2, 1, {"professions": ["explorer", "explorer"]})
-    state["hexes"]["10-10"] = {**state["hexes"]["03-05"], "terrain": "veldt", "known_1820": False,
-                               "river": None}
+    state["hexes"]["10-10"] = {
+        **state["hexes"]["03-05"],
+        "terrain": "veldt",
+        "known_1820": False,
+        "river": None,
+    }
     for p in state["players"]:
-        p["explorer"]["records"] = [{"id": "d1", "kind": "hex", "hex": "10-10", "value": None,
-                                     "ref": None}]
+        p["explorer"]["records"] = [
+            {"id": "d1", "kind": "hex", "hex": "10-10", "value": None, "ref": None}
+        ]
     state = play(state, ["stay", "publish all", "stay", "publish all"])
     assert ENGINE.scores(state) == [1, 0]
 
@@ -194,3 +199,248 @@ def test_ruling_19_the_source_of_the_nile_needs_six_river_hexes():
     assert nile_length(hexes, "14-03") == 2
     assert nile_length(hexes, "14-02") == 1
     assert nile_length({"13-03": {"river": {"out": ["14-03"], "open": []}}}, "13-03") is None
+
+
+def test_ruling_20_a_kind_dropped_cannot_be_gained_this_turn():
+    state = camp_state("03-05", goods={"rations": 10}, people={"bearer": 3})
+    assert "buy rations 10" in ENGINE.legal_actions(state)
+    state = ENGINE.apply(state, "drop rations 10")
+    assert "buy rations 10" not in ENGINE.legal_actions(state)
+
+
+def test_ruling_20_movement_ends_by_itself():
+    state = camp_state("03-05", dice=[6, 6], goods={"rations": 5})
+    state = play(state, ["level cautious foot", "move 04-05"])
+    assert state["round"] == 3 and state["phase"] == "camp"
+
+
+def test_ruling_21_drop_and_fill_offer_the_exact_remainder():
+    legal = ENGINE.legal_actions(camp_state("04-05", goods={"rations": 25}))
+    assert "drop rations 25" in legal and "drop rations 30" not in legal
+    legal = ENGINE.legal_actions(camp_state("04-05", goods={"rations": 5}))
+    assert "fill 5" in legal and "fill 10" not in legal  # the explorer alone carries 10
+    assert [a for a in legal if a.startswith("fill")] == ["fill 5"]
+
+
+def test_ruling_22_losses_take_the_newest_healthy_member_first():
+    from games.engines.nile.party import lose_people
+
+    ex = explorer(camp_state("03-05"))
+    ex["guides"] = [
+        {"hex": "a", "sick": False},
+        {"hex": "b", "sick": True},
+        {"hex": "c", "sick": False},
+    ]
+    lose_people(ex, "guide", 2)
+    assert ex["guides"] == [{"hex": "b", "sick": True}]
+
+
+def test_ruling_23_a_new_hex_closed_to_the_mode_is_mapped_but_not_entered():
+    layout = {"09-10": {"terrain": "veldt"}, "11-10": {"terrain": "swamp"}}
+    state = camp_state("09-10", layout, dice=[6, 2], goods={"horse": 1, "rations": 5})
+    state = play(state, ["level normal mounted", "move 10-10"])
+    assert state["hexes"]["10-10"]["terrain"] == "swamp"
+    assert state["round"] == 3 and explorer(state)["hex"] == "09-10"
+    assert [r["hex"] for r in explorer(state)["records"]] == ["10-10"]
+    assert [e["kind"] for e in state["events"]].count("bonus") == 1
+
+
+def test_ruling_24_each_starving_turn_costs_one_mp():
+    state = camp_state("03-05", starving=2)
+    state = ENGINE.apply(state, "level normal foot")
+    assert explorer(state)["mp"] == 0
+
+
+def test_ruling_25_the_game_ends_after_the_round_in_which_a_seat_reaches_the_target():
+    state = camp_state("03-05", num_players=2)
+    state["players"][1]["score"] = 30
+    state = play(state, ["level cautious foot", "stop"])
+    assert not ENGINE.is_terminal(state)  # seat 1 still plays the round
+    state = ENGINE.apply(state, "stay")
+    state = ENGINE.apply(state, "end")
+    assert ENGINE.is_terminal(state)
+    assert ENGINE.places(state) == [2, 1]
+    assert state["final"] == [{"vp": 0, "rank": 2, "rounds": 2}, {"vp": 30, "rank": 1, "rounds": 2}]
+    assert state["events"][-1]["type"] == "game_end"
+
+
+def test_ruling_25_max_rounds_ends_the_game_and_ties_share_a_place():
+    state = ENGINE.initial_state(2, 1, {"max_rounds": 1, "professions": ["doctor", "doctor"]})
+    state = play(state, ["stay", "end", "stay", "end"])
+    assert ENGINE.is_terminal(state) and ENGINE.places(state) == [1, 1]
+    assert ENGINE.current_player(state) is None and ENGINE.legal_actions(state) == []
+
+
+def test_ruling_26_a_canoe_party_with_much_water_cannot_choose_foot():
+    state = camp_state("04-05", goods={"canoe": 1, "water": 100}, people={"bearer": 8})
+    levels = [a for a in ENGINE.legal_actions(state) if a.startswith("level")]
+    assert levels == ["level cautious canoe", "level normal canoe", "level reckless canoe"]
+
+
+def test_ruling_27_a_friendly_draw_pays_friendly_lines():
+    dice = [*E2_DICE, 2, 2, 3, 4, 2]
+    state = play(setup_s(dice, profession="missionary"), ["move 03-04", "policy 5", "gifts 10"])
+    bonus = [r for r in explorer(state)["records"] if r["kind"] == "bonus"]
+    assert [(r["hex"], r["value"]) for r in bonus] == [("03-04", 2)]  # c07 "friendly"
+
+
+def test_ruling_28_natives_fire_is_capped_at_the_askaris_present():
+    dice = [*E2_DICE, 6, 5, 4, 1, 2, 1, 1, 3]
+    state = play(setup_s(dice), ["move 03-04", "policy 4"])
+    assert [e["kind"] for e in state["events"]][:3] == ["hostile", "attack", "defeat"]
+
+
+def test_ruling_29_an_extra_lake_hex_adds_its_cards_area():
+    layout = {"09-10": {"terrain": "veldt"}, "11-10": {"terrain": "lake"}}
+    state = camp_state("09-10", layout, dice=[6, 2], deck=["c24", "c01"], goods={"rations": 5})
+    state = play(state, ["level normal foot", "move 10-10"])
+    assert state["hexes"]["10-10"]["terrain"] == "lake"
+    assert state["lakes"]["10-10"] == {"hexes": ["10-10", "11-10"], "area_sq_mi": 2000, "tier": 0}
+
+
+def test_ruling_30_the_white_nile_keeps_an_open_branch_near_khartoum():
+    layout = {"14-03": {"terrain": "veldt"}}
+    dice = [6, 6, 3, 4, 6, 6, 6]
+    state = camp_state("14-03", layout, dice=dice, deck=["c24", "c01"], goods={"rations": 5})
+    state = play(state, ["level normal foot", "move 14-02"])
+    h = state["hexes"]["14-02"]
+    assert h["terrain"] == "veldt"
+    assert h["river"] == {"out": ["14-01"], "open": ["13-03"]}
+    assert h["source"] is False
+    assert state["hexes"]["14-01"]["river"]["open"] == []
+
+
+def test_ruling_31_desert_next_to_jungle_turns_a_composite_into_veldt():
+    layout = {"09-10": {"terrain": "desert"}, "11-10": {"terrain": "jungle_mountain"}}
+    state = camp_state("09-10", layout, dice=[6, 2, 6, 6], goods={"rations": 5, "water": 5})
+    state = play(state, ["level normal foot", "move 10-10"])
+    assert state["hexes"]["10-10"]["terrain"] == "veldt"
+    assert state["hexes"]["10-10"]["mountain_ft"] is None
+
+
+def test_ruling_32_a_friendly_tribe_does_not_stop_movement():
+    layout = {"09-10": {"terrain": "veldt"}, "10-10": {"terrain": "veldt", "tribe": {"size": 5}}}
+    state = camp_state("09-10", layout)
+    state["hexes"]["10-10"]["tribe"]["friendly"] = [0]
+    state = play(state, ["level normal foot", "move 10-10"])
+    assert state["phase"] == "move" and state["pending"]["mp"] == 1
+
+
+def test_ruling_33_gift_offers_are_lots_of_ten_up_to_the_gifts_held():
+    layout = {"09-10": {"terrain": "veldt"}, "10-10": {"terrain": "veldt", "tribe": {"size": 5}}}
+    state = camp_state("09-10", layout, dice=[1, 1, 1], goods={"gifts": 35})
+    state = play(state, ["level normal foot", "move 10-10", "policy 3"])
+    assert state["pending"]["gifts_max"] == 30
+    assert ENGINE.legal_actions(state) == ["gifts 10", "gifts 20", "gifts 30", "leave"]
+
+
+def test_ruling_34_trade_prices():
+    layout = {"10-10": {"terrain": "veldt", "tribe": {"size": 30}}}
+    state = camp_state("10-10", layout, goods={"gifts": 30, "rations": 30}, people={"bearer": 5})
+    state["hexes"]["10-10"]["tribe"]["friendly"] = [0]
+    legal = ENGINE.legal_actions(state)
+    assert {"trade rations 10", "trade gifts 10", "trade bearer 6", "trade guide 3"} <= set(legal)
+    assert "trade canoe 1" not in legal and "trade camel 1" not in legal
+    state = ENGINE.apply(state, "trade gifts 10")
+    goods = explorer(state)["goods"]
+    assert goods["gifts"] == 40 and goods["rations"] == 10
+
+
+def test_ruling_35_dismissals_take_the_newest_healthy_first():
+    state = camp_state("03-05", guides=guides("03-05", "04-05"))
+    state = ENGINE.apply(state, "dismiss guide 1")
+    assert explorer(state)["guides"] == [{"hex": "03-05", "sick": False}]
+
+
+def test_ruling_36_escape_rolls_below_one_count_as_one_and_escape_ends_the_turn():
+    dice = [*E2_DICE, 6, 5, 4, 1, 2, 1, 1, 1, 1, 5]
+    state = play(setup_s(dice), ["move 03-04", "policy 4"])
+    ex = explorer(state)
+    assert state["round"] == 5 and ex["status"] == "africa"  # captive, 1 -> 1, then 5 -> 3
+    assert ex["goods"]["rations"] == 0 and ex["goods"]["musket"] == 0
+    assert state["dice_at"] == len(dice)  # no step 5 after the escape
+
+
+def test_ruling_37_a_canoe_may_try_a_blank_hex_with_one_mp():
+    dice = [6, 6, 5, 5, 1, 6, 6]
+    state = camp_state("04-05", dice=dice, goods={"canoe": 1}, people={"bearer": 4})
+    state = ENGINE.apply(state, "level cautious canoe")
+    assert state["pending"]["mp"] == 1
+    state = ENGINE.apply(state, "move 04-04")
+    assert state["hexes"]["04-04"]["terrain"] == "swamp"
+    assert state["hexes"]["04-04"]["river"] == {"out": ["04-05"], "open": []}
+    assert explorer(state)["hex"] == "04-04" and state["round"] == 3
+
+
+def test_ruling_38_a_beast_kills_the_explorer_when_none_of_its_kind_is_left():
+    state = camp_state("10-10", {"10-10": {"terrain": "veldt"}}, dice=[1, 5, 6], deck=["c13"])
+    state = ENGINE.apply(state, "level normal foot")
+    assert state["players"][0]["explorer"] is None and state["phase"] == "profession"
+    state = camp_state(
+        "10-10", {"10-10": {"terrain": "veldt"}}, dice=[1, 6, 5], deck=["c13"], people={"bearer": 2}
+    )
+    state = ENGINE.apply(state, "level normal foot")
+    assert explorer(state)["people"]["bearer"] == {"healthy": 1, "sick": 0}
+
+
+def test_ruling_39_less_than_one_bearer_per_canoe_costs_three_mp():
+    state = camp_state("04-05", goods={"canoe": 2}, people={"bearer": 1})
+    assert ENGINE.apply(state, "level normal canoe")["pending"]["mp"] == 1
+
+
+def test_ruling_40_death_takes_the_explorers_friendships():
+    dice = [*E2_DICE, 2, 2, 3, 4, 2]
+    state = play(setup_s(dice), ["move 03-04", "policy 5", "gifts 10"])
+    assert state["hexes"]["03-04"]["tribe"]["friendly"] == [0]
+    from games.engines.nile.core import G
+    from games.engines.nile.rules import death
+
+    g = G(state)
+    death(g)
+    assert g.s["hexes"]["03-04"]["tribe"]["friendly"] == []
+
+
+def test_ruling_41_resale_at_half_price_rounds_down_per_kind():
+    state = camp_state("03-05", goods={"rations": 15, "gifts": 5, "musket": 1})
+    cash = state["players"][0]["cash"]
+    state = ENGINE.apply(state, "sail europe")
+    assert state["players"][0]["cash"] == cash + 7 + 5 + 10
+
+
+def test_ruling_41_publish_all_without_records_and_layout_hexes_mapped_by_nobody():
+    state = ENGINE.initial_state(
+        1, 1, {"layout": {"10-10": {"terrain": "veldt"}}, "professions": ["doctor"]}
+    )
+    assert ENGINE.observation(state, None)["hexes"]["10-10"]["mapped_by"] == []
+    state = play(state, ["stay"])
+    assert "publish all" in ENGINE.legal_actions(state)
+
+
+def test_ruling_41_horses_eat_four_rations_in_desert_only():
+    layout = {"10-10": {"terrain": "desert"}}
+    goods = {"horse": 1, "rations": 10, "water": 10}
+    state = camp_state("10-10", layout, goods=goods, people={"bearer": 1})
+    state = play(state, ["level normal foot", "stop"])
+    assert explorer(state)["goods"]["rations"] == 10 - 2 - 4
+    assert explorer(state)["goods"]["water"] == 10 - 3
+
+
+def test_ruling_42_only_journalists_within_ten_hexes_get_battle_records():
+    dice = [*E2_DICE, 2, 4, 1, 1, 3, 4, 2]
+    for far, expected in (("04-04", 1), ("15-20", 0)):
+        state = setup_s(dice)
+        state["players"].append(
+            {
+                **state["players"][0],
+                "explorer": {
+                    **state["players"][0]["explorer"],
+                    "profession": "journalist",
+                    "hex": far,
+                    "records": [],
+                },
+            }
+        )
+        state["num_players"] = 2
+        state = play(state, ["move 03-04", "policy 1"])
+        records = state["players"][1]["explorer"]["records"]
+        assert len([r for r in records if r["kind"] == "battle"]) == expected
