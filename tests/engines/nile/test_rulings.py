@@ -1,8 +1,7 @@
 """One test per ruling of nile.md (named after it), on small positions with scripted dice."""
 
-import pytest
 
-from games.engines import IllegalAction
+from games.engines.nile import natives
 from tests.engines.nile.helpers import (
     E2_DICE,
     ENGINE,
@@ -55,13 +54,14 @@ def test_ruling_05_natives_are_looked_for_once_per_explorer_and_hex():
     layout = {"09-10": {"terrain": "veldt"}, "10-10": {"terrain": "veldt"}}
     state = camp_state("09-10", layout, dice=[6, 6])
     state = play(state, ["level reckless foot", "move 10-10", "move 09-10", "move 10-10"])
-    assert state["dice_at"] == 2  # the first entry into 10-10 only (09-10 was looked at? no:
-    # 09-10 is the camp hex, entered on the way back: it rolls too, but with hash dice)
+    # 10-10 rolls its presence once (the scripted 6, 6); the later entries roll no dice there
+    rolls = [e for e in state["events"] if e["kind"] == "no_natives" and "10-10" in e["text"]]
+    assert len(rolls) == 1 and rolls[0]["dice"] == [6, 6]
 
 
 def test_ruling_05_port_distance_is_twice_the_port_steps():
     state = camp_state("10-10", {"10-10": {"terrain": "veldt", "tribe": {"size": 9}}})
-    sums = __import__("games.engines.nile.natives", fromlist=["x"]).attitude_sums(state, 0, "10-10")
+    sums = natives.attitude_sums(state, 0, "10-10")
     assert sums["1"] == 2 * 4 + 1 + 3 * 0  # port_steps 4
 
 
@@ -69,8 +69,7 @@ def test_ruling_06_the_plus_ones_do_not_stack():
     layout = {"10-10": {"terrain": "veldt", "tribe": {"size": 9}}}
     state = camp_state("10-10", layout, people={"askari": 1}, guides=guides("10-10"))
     state["players"][0]["explorer"]["negotiated"] = ["10-10"]
-    natives = __import__("games.engines.nile.natives", fromlist=["x"])
-    assert natives.attitude_sums(state, 0, "10-10")["3"] == 8 + 3 + 1
+        assert natives.attitude_sums(state, 0, "10-10")["3"] == 8 + 3 + 1
 
 
 def test_ruling_07_insulted_chief_rolls_again_and_hostile_tribe_may_hide():
@@ -87,8 +86,7 @@ def test_ruling_07_friendship_lapses_below_minus_four():
     layout = {"10-10": {"terrain": "veldt", "tribe": {"size": 9, "attitude": -4}}}
     state = camp_state("10-10", layout)
     state["hexes"]["10-10"]["tribe"]["friendly"] = [0]
-    natives = __import__("games.engines.nile.natives", fromlist=["x"])
-    from games.engines.nile.core import G
+        from games.engines.nile.core import G
 
     g = G(state)
     natives.change_attitude(g, "10-10", -1)
@@ -99,8 +97,7 @@ def test_ruling_08_sick_askaris_count_nowhere():
     layout = {"10-10": {"terrain": "veldt", "tribe": {"size": 9}}}
     state = camp_state("10-10", layout)
     state["players"][0]["explorer"]["people"]["askari"] = {"healthy": 0, "sick": 5}
-    natives = __import__("games.engines.nile.natives", fromlist=["x"])
-    assert natives.attitude_sums(state, 0, "10-10")["4"] == 8 + 4 + 3
+        assert natives.attitude_sums(state, 0, "10-10")["4"] == 8 + 4 + 3
 
 
 def test_ruling_09_village_test_adds_the_policy_to_v_and_empty_tribes_go():
