@@ -1,6 +1,5 @@
 """One test per ruling of nile.md (named after it), on small positions with scripted dice."""
 
-
 from games.engines.nile import natives
 from tests.engines.nile.helpers import (
     E2_DICE,
@@ -69,7 +68,7 @@ def test_ruling_06_the_plus_ones_do_not_stack():
     layout = {"10-10": {"terrain": "veldt", "tribe": {"size": 9}}}
     state = camp_state("10-10", layout, people={"askari": 1}, guides=guides("10-10"))
     state["players"][0]["explorer"]["negotiated"] = ["10-10"]
-        assert natives.attitude_sums(state, 0, "10-10")["3"] == 8 + 3 + 1
+    assert natives.attitude_sums(state, 0, "10-10")["3"] == 8 + 3 + 1
 
 
 def test_ruling_07_insulted_chief_rolls_again_and_hostile_tribe_may_hide():
@@ -86,7 +85,7 @@ def test_ruling_07_friendship_lapses_below_minus_four():
     layout = {"10-10": {"terrain": "veldt", "tribe": {"size": 9, "attitude": -4}}}
     state = camp_state("10-10", layout)
     state["hexes"]["10-10"]["tribe"]["friendly"] = [0]
-        from games.engines.nile.core import G
+    from games.engines.nile.core import G
 
     g = G(state)
     natives.change_attitude(g, "10-10", -1)
@@ -97,7 +96,7 @@ def test_ruling_08_sick_askaris_count_nowhere():
     layout = {"10-10": {"terrain": "veldt", "tribe": {"size": 9}}}
     state = camp_state("10-10", layout)
     state["players"][0]["explorer"]["people"]["askari"] = {"healthy": 0, "sick": 5}
-        assert natives.attitude_sums(state, 0, "10-10")["4"] == 8 + 4 + 3
+    assert natives.attitude_sums(state, 0, "10-10")["4"] == 8 + 4 + 3
 
 
 def test_ruling_09_village_test_adds_the_policy_to_v_and_empty_tribes_go():
