@@ -26,7 +26,6 @@ from games.engines.nile.party import (
     fits_after,
     lose_animal,
     lose_people,
-    settle_load,
 )
 
 Explorer = dict[str, Any]
@@ -56,7 +55,6 @@ def lose(ex: Explorer, kind: str, n: int) -> None:
         ex["items"] -= n
     else:
         ex["goods"][kind] -= n
-    settle_load(ex)
 
 
 def _fits_gain(

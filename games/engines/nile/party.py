@@ -156,9 +156,10 @@ def settle_load(ex: Explorer) -> None:
         lose_cargo(ex, over)
 
 
-def lose_people(ex: Explorer, kind: str, n: int) -> int:
+def lose_people(ex: Explorer, kind: str, n: int, loads: bool = False) -> int:
     """Remove up to ``n`` members of ``kind``, healthy first, newest first (ruling 22); the
-    number removed. Carriers lost settle the load."""
+    number removed. Bearers take their 10-unit loads when ``loads``; carriers lost settle the
+    load."""
     removed = 0
     if kind == "guide":
         for want_sick in (False, True):
@@ -175,6 +176,8 @@ def lose_people(ex: Explorer, kind: str, n: int) -> int:
     p["sick"] -= take
     removed += take
     if kind == "bearer" and removed:
+        if loads:
+            lose_cargo(ex, 10 * removed)
         settle_load(ex)
     return removed
 

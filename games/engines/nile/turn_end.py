@@ -76,9 +76,7 @@ def disaster(g: G) -> str:
         result = _victims(g, target, _count(g, d["count"]), kind == "beast")
     elif kind == "desert":
         n = _count(g, d["count"])
-        gone = lose_people(ex, target, n)
-        if target == "bearer" and gone:
-            lose_cargo(ex, 10 * gone)
+        lose_people(ex, target, n, loads=True)
     elif kind == "sick":
         n = _count(g, d["count"])
         if target == "explorer":
@@ -221,14 +219,16 @@ def _recover(g: G, hid: str, starving: bool) -> str:
                         guide["sick"] = False
             continue
         p = ex["people"][kind]
+        died = 0
         for _ in range(p["sick"]):
             r = roll()
             if r == "dies":
                 p["sick"] -= 1
+                died += 1
             elif r == "recovers":
                 p["sick"] -= 1
                 p["healthy"] += 1
-        if kind == "bearer":
+        if kind == "bearer" and died:
             settle_load(ex)
     return "ok"
 
