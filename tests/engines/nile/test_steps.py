@@ -100,7 +100,7 @@ def test_step_4a_going_downstream_rolls_no_lost_die():
     state["hexes"]["09-10"]["river"] = {"out": ["10-10"], "open": []}
     state = play(state, ["level normal foot", "move 10-10"])
     assert [e["kind"] for e in state["events"]][0] == "map"
-    assert state["hexes"]["10-10"]["river"]["out"] == ["11-10"] or True
+    assert state["hexes"]["10-10"]["river"] == {"out": ["09-09"], "open": []}
     assert explorer(state)["hex"] == "10-10"
 
 
@@ -112,7 +112,6 @@ def test_step_4b_an_oasis_in_a_desert_without_river():
     state = play(state, ["level normal foot", "move 10-10"])
     assert state["hexes"]["10-10"]["oasis"] is True
     assert explorer(state)["oasis_found"] == "10-10"
-    assert "fill 5" in ENGINE.legal_actions(state) or state["phase"] != "camp"
 
 
 def test_step_4b_a_fork_opens_two_branches():
@@ -121,9 +120,7 @@ def test_step_4b_a_fork_opens_two_branches():
     state = play(state, ["level normal foot", "move 10-10"])
     h = state["hexes"]["10-10"]
     assert h["terrain"] == "jungle"
-    assert (
-        h["river"] == {"out": ["10-09"], "open": ["11-10", "11-11"]} or len(h["river"]["open"]) == 2
-    )
+    assert h["river"] == {"out": ["10-09"], "open": ["11-10", "10-11"]}
 
 
 def test_step_4d_a_missionary_adds_one_at_policy_4_and_5():
