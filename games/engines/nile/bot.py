@@ -69,9 +69,10 @@ def choose(
             return pick
         if phase == "outfit":
             return "end"
-        levels = [a for a in legal if a.startswith("level normal")] or [
-            a for a in legal if a.startswith("level")
-        ]
+        levels = [a for a in legal if a.startswith("level")]
+        for wanted in ("level normal foot", "level normal mounted", "level normal canoe"):
+            if wanted in levels:
+                return wanted
         if levels:
             return rng.choice(levels)
         return next((a for a in legal if a.startswith("drop")), rng.choice(legal))

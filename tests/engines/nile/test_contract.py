@@ -1,0 +1,157 @@
+"""The seam's contract for Nile: places, timeout_action, reveals, revealed, canonical, the bot,
+hidden information, and random games of 1, 2, 4 and 6 players to the end (fixed seeds)."""
+
+import json
+import random
+
+import pytest
+
+from games.engines import IllegalAction, get_engine, replay
+from tests.engines.nile.helpers import E2_DICE, ENGINE, camp_state, play, setup_s
+
+
+def test_registered_as_nile():
+    assert get_engine("nile") is ENGINE
+    assert (ENGINE.min_players, ENGINE.max_players) == (1, 6)
+    assert ENGINE.board.ports["lagos"] == "03-05"
+    assert ENGINE.board.neighbors("03-05") == ("04-04", "04-05", "02-05", "03-04")
+    assert ENGINE.board.known_1820["03-05"] == "jungle"
+    assert ENGINE.board.port_steps("03-04") == 1 and ENGINE.board.coords("03-05") == (-2, -1)
+    assert len(ENGINE.board.hexes) == 276 and "09-23" in ENGINE.board.cape_colony
+
+
+def test_places_share_ties():
+    state = ENGINE.initial_state(3, 1, {})
+    for seat, vp in enumerate([5, 9, 5]):
+        state["players"][seat]["score"] = vp
+    assert ENGINE.places(state) == [2, 1, 2]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_timeout_action_is_legal_and_ends_the_turn(seed):
+    state = ENGINE.initial_state(2, seed, {"max_rounds": 3})
+    while not ENGINE.is_terminal(state):
+        seat = ENGINE.current_player(state)
+        for _ in range(50):
+            action = ENGINE.timeout_action(state)
+            assert action in ENGINE.legal_actions(state)
+            state = ENGINE.apply(state, action)
+            if ENGINE.is_terminal(state) or ENGINE.current_player(state) != seat:
+                break
+        else:
+            pytest.fail("the timeout action does not end the turn")
+
+
+def test_reveals_is_true_for_dice_and_cards_only():
+    state = ENGINE.initial_state(1, 1, {"professions": ["explorer"]})
+    assert ENGINE.reveals(state, "stay")  # draws a donation
+    assert not ENGINE.reveals(state, "sail lagos")
+    outfit = ENGINE.apply(state, "sail lagos")
+    assert not ENGINE.reveals(outfit, "end")
+    moving = setup_s([])
+    assert ENGINE.reveals(moving, "move 03-04") and ENGINE.reveals(moving, "move 04-05")
+    assert not ENGINE.reveals(camp_state("03-05"), "level normal foot")
+    assert ENGINE.reveals(camp_state("10-10", {"10-10": {"terrain": "veldt"}}), "level normal foot")
+    assert not ENGINE.reveals(moving, "dance")
+
+
+def test_observation_hides_the_deck_order_seed_and_dice_to_come_and_revealed_shows_them():
+    state = ENGINE.apply(setup_s(E2_DICE), "move 03-04")
+    views = [ENGINE.observation(state, v) for v in (None, 0)]
+    assert views[0] == views[1]
+    text = json.dumps(views[0])
+    assert '"seed"' not in text and "dice_scripted_left" not in text
+    assert isinstance(views[0]["deck"]["draw"], int)
+    shown = ENGINE.revealed(state)
+    assert shown["hidden"]["seed"] == 1
+    assert shown["hidden"]["draw_pile"] == state["deck"]["draw"]
+    assert {k: v for k, v in shown.items() if k != "hidden"} == views[0]
+
+
+def test_two_seeds_look_the_same_at_the_start():
+    for n in (1, 4, 6):
+        first, second = ENGINE.initial_state(n, 1, {}), ENGINE.initial_state(n, 2, {})
+        assert ENGINE.observation(first, None) == ENGINE.observation(second, 0)
+
+
+def test_canonical_spellings():
+    state = ENGINE.initial_state(1, 1, {})
+    assert ENGINE.canonical(state, "  Sail   Cape Town ") == "sail cape-town"
+    assert ENGINE.canonical(state, "HIRE Askaris 04") == "hire askari 4"
+    assert ENGINE.canonical(state, "publish") == "publish all"
+    assert ENGINE.canonical(state, "move 14-09") == "move 14-09"
+    for text in ("dance", "", "move 99-99", "policy 6", "sail atlantis", "hire camel 1"):
+        with pytest.raises(IllegalAction):
+            ENGINE.canonical(state, text)
+
+
+def test_illegal_actions_give_a_translatable_reason_and_change_nothing():
+    state = setup_s([])
+    before = json.dumps(state, sort_keys=True)
+    for text in ("move 10-10", "hire askari 1", "policy 3", "dance"):
+        with pytest.raises(IllegalAction) as error:
+            ENGINE.apply(state, text)
+        assert error.value.reason and error.value.template
+    assert json.dumps(state, sort_keys=True) == before
+    assert ENGINE.apply(state, "  MOVE   03-04 ")["rng_used"] > state["rng_used"]
+
+
+def test_the_game_end_event_is_last():
+    state = ENGINE.initial_state(1, 1, {"max_rounds": 1, "professions": ["doctor"]})
+    state = play(state, ["stay", "end"])
+    assert state["events"][-1]["type"] == "game_end"
+    assert state["events"][-1]["scores"] == [0]
+
+
+@pytest.mark.parametrize("num_players", [1, 4])
+def test_the_easy_bot_plays_whole_games_from_the_observation(num_players):
+    published = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = ENGINE.initial_state(num_players, seed, {"max_rounds": 20})
+        while not ENGINE.is_terminal(state):
+            seat = ENGINE.current_player(state)
+            legal = ENGINE.legal_actions(state)
+            action = ENGINE.choose(ENGINE.observation(state, seat), legal, rng, "easy")
+            assert action in legal
+            state = ENGINE.apply(state, action)
+        published += sum(ENGINE.scores(state))
+    assert published, "the bot should publish something"
+
+
+def steered(rng: random.Random, legal: list[str]) -> str:
+    """Random, but mostly the actions that move a turn on."""
+    onward = [
+        a
+        for a in legal
+        if a.split()[0]
+        in ("end", "level", "move", "stop", "stay", "publish", "sail", "keep", "loot", "leave")
+    ]
+    if onward and rng.random() < 0.8:
+        return rng.choice(onward)
+    return rng.choice(legal)
+
+
+@pytest.mark.parametrize("num_players", [1, 2, 4, 6])
+def test_random_games_reach_the_end_and_replay_exactly(num_players):
+    options = {"max_rounds": 10}
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = ENGINE.initial_state(num_players, seed, options)
+        actions = []
+        while not ENGINE.is_terminal(state):
+            legal = ENGINE.legal_actions(state)
+            assert legal and legal == sorted(legal) and len(set(legal)) == len(legal)
+            if len(actions) % 25 == 0:
+                before = json.dumps(state, sort_keys=True)
+                for action in legal:
+                    ENGINE.apply(state, action)
+                assert json.dumps(state, sort_keys=True) == before
+                json.dumps(ENGINE.observation(state, None))
+            action = steered(rng, legal)
+            state = ENGINE.apply(state, action)
+            actions.append(action)
+        final = replay(ENGINE, num_players, seed, options, actions)
+        assert json.dumps(final, sort_keys=True) == json.dumps(state, sort_keys=True)
+        assert ENGINE.legal_actions(state) == [] and ENGINE.current_player(state) is None
+        assert state["events"][-1]["type"] == "game_end"
