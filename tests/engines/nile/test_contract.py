@@ -8,6 +8,7 @@ import pytest
 
 from games.engines import IllegalAction, get_engine, replay
 from tests.engines.nile.helpers import E2_DICE, ENGINE, camp_state, play, setup_s
+from tests.engines.test_conformance import choose_action
 
 
 def test_registered_as_nile():
@@ -119,19 +120,6 @@ def test_the_easy_bot_plays_whole_games_from_the_observation(num_players):
     assert published, "the bot should publish something"
 
 
-def steered(rng: random.Random, legal: list[str]) -> str:
-    """Random, but mostly the actions that move a turn on."""
-    onward = [
-        a
-        for a in legal
-        if a.split()[0]
-        in ("end", "level", "move", "stop", "stay", "publish", "sail", "keep", "loot", "leave")
-    ]
-    if onward and rng.random() < 0.8:
-        return rng.choice(onward)
-    return rng.choice(legal)
-
-
 @pytest.mark.parametrize("num_players", [1, 2, 4, 6])
 def test_random_games_reach_the_end_and_replay_exactly(num_players):
     options = {"max_rounds": 10}
@@ -148,7 +136,7 @@ def test_random_games_reach_the_end_and_replay_exactly(num_players):
                     ENGINE.apply(state, action)
                 assert json.dumps(state, sort_keys=True) == before
                 json.dumps(ENGINE.observation(state, None))
-            action = steered(rng, legal)
+            action = choose_action("nile", rng, legal)
             state = ENGINE.apply(state, action)
             actions.append(action)
         final = replay(ENGINE, num_players, seed, options, actions)
