@@ -24,8 +24,10 @@ from games.engines.nile.party import (
     any_fit,
     count,
     fits_after,
+    fits_delta,
     lose_animal,
     lose_people,
+    numbers,
 )
 
 Explorer = dict[str, Any]
@@ -78,33 +80,45 @@ def market_actions(state: dict[str, Any], seat: int, hid: str) -> list[str]:
     cash = player["cash"]
     port = PORT_OF_HEX[hid]
     lost = state["turn"]["lost"]
+    base = numbers(ex)
     out = []
     for kind, price in PRICES.items():
         where = PRICE_WHERE[kind]
         if where != "ports" and port not in where or kind in lost:
             continue
-        verb = "hire" if kind in ("askari", "bearer", "guide") else "buy"
-        amounts = [n for n in _amounts(kind) if n * price <= cash]
-        out += [f"{verb} {kind} {n}" for n in _fitting(ex, kind, amounts)]
+        amounts = _amounts(kind)
+        affordable = sum(1 for n in amounts if n * price <= cash)
+        names = _MARKET[kind]
+        out += [names[i] for i in _fitting(base, kind, amounts[:affordable])]
     return out
+
+
+_MARKET = {
+    kind: [
+        f"{'hire' if kind in ('askari', 'bearer', 'guide') else 'buy'} {kind} {n}"
+        for n in (LOTS if kind in ("rations", "water", "gifts") else UNITS)
+    ]
+    for kind in PRICES
+}
 
 
 _MONOTONE = frozenset({"rations", "water", "gifts", "musket", "askari", "guide"})
 
 
-def _fitting(ex: Explorer, kind: str, amounts: list[int]) -> list[int]:
-    """The gains of ``amounts`` that keep some mode fitting. Gaining cargo or people who do
-    not carry only ever makes the load worse, so for those a binary search finds the limit."""
+def _fitting(base: tuple[int, ...], kind: str, amounts: tuple[int, ...]) -> list[int]:
+    """The indexes of the gains of ``amounts`` (increasing) that keep some mode fitting.
+    Gaining cargo or people who do not carry only ever makes the load worse: a binary search
+    finds the limit; carriers, animals and canoes are checked one by one."""
     if kind not in _MONOTONE:
-        return [n for n in amounts if fits_after(ex, kind, n)]
+        return [i for i, n in enumerate(amounts) if fits_delta(base, kind, n)]
     lo, hi = 0, len(amounts)
     while lo < hi:
         mid = (lo + hi) // 2
-        if fits_after(ex, kind, amounts[mid]):
+        if fits_delta(base, kind, amounts[mid]):
             lo = mid + 1
         else:
             hi = mid
-    return amounts[:lo]
+    return list(range(lo))
 
 
 def trade_actions(state: dict[str, Any], seat: int, hid: str) -> list[str]:

@@ -9,8 +9,14 @@ from typing import Any
 
 from games.engines.base import IllegalAction
 from games.engines.base import gettext_noop as _
-from games.engines.nile.camp import camp_actions, market_actions
-from games.engines.nile.data import CARD_IDS, HEXES, MAP, PORTS, PROFESSIONS
+from games.engines.nile.camp import (
+    camp_actions,
+    fill_actions,
+    loss_actions,
+    market_actions,
+    trade_actions,
+)
+from games.engines.nile.data import CARD_IDS, HEXES, MAP, PORT_OF_HEX, PORTS, PROFESSIONS
 from games.engines.nile.europe import sail_actions
 from games.engines.nile.move import legal_moves, level_actions
 
@@ -49,6 +55,35 @@ def legal_actions(state: State) -> list[str]:
     else:  # village
         out = ["loot", "spare"]
     return sorted(set(out))
+
+
+def candidates(state: State, text: str) -> list[str]:
+    """The legal actions among which ``text`` must be, computed for its verb only where that
+    is cheaper (camp); the same answer as ``text in legal_actions(state)``."""
+    phase = state["phase"]
+    if phase == "outfit" and text == "end":
+        return ["end"]
+    if phase != "camp":
+        return legal_actions(state)
+    seat = state["seat"]
+    ex = state["players"][seat]["explorer"]
+    hid = ex["hex"]
+    verb = text.split(" ", 1)[0]
+    if verb == "level":
+        return level_actions(ex)
+    if verb in ("hire", "buy"):
+        return market_actions(state, seat, hid) if hid in PORT_OF_HEX else []
+    if verb == "sail":
+        return ["sail europe"] if hid in PORT_OF_HEX else []
+    if verb in ("drop", "dismiss", "shoot"):
+        return loss_actions(state, ex)
+    if verb == "fill":
+        return fill_actions(state, ex, hid)
+    if verb == "trade":
+        tribe = state["hexes"].get(hid, {}).get("tribe")
+        if tribe and seat in tribe["friendly"] and tribe["attitude"] >= -4:
+            return trade_actions(state, seat, hid)
+    return []
 
 
 _N = r"(0|[1-9][0-9]{0,2})"

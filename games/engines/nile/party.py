@@ -248,18 +248,29 @@ def _fit_numbers(
     return animals == 0 and canoes > 0 and 15 * n + cargo_units <= 300 * canoes
 
 
-def fits_after(ex: Explorer, kind: str, n: int, pay: str | None = None, price: int = 0) -> bool:
-    """Whether some mode fits after gaining ``n`` of ``kind`` (n < 0: losing, healthy members
-    first) and paying ``price`` of good ``pay``; the same as trying it on a copy."""
+def numbers(ex: Explorer) -> tuple[int, ...]:
+    """(gifts, rations, other cargo units, canoes, animals, healthy bearers, bearers, persons)
+    of the expedition, for ``fits_delta``."""
     g = ex["goods"]
-    gifts = g["gifts"]
-    rations = g["rations"]
-    units = g["water"] + g["musket"] + ex["items"]
-    canoes = g["canoe"]
-    animals = g["horse"] + g["camel"]
-    hb = ex["people"]["bearer"]["healthy"]
-    bearers = hb + ex["people"]["bearer"]["sick"]
-    people = persons(ex)
+    bearer = ex["people"]["bearer"]
+    return (
+        g["gifts"],
+        g["rations"],
+        g["water"] + g["musket"] + ex["items"],
+        g["canoe"],
+        g["horse"] + g["camel"],
+        bearer["healthy"],
+        bearer["healthy"] + bearer["sick"],
+        persons(ex),
+    )
+
+
+def fits_delta(
+    base: tuple[int, ...], kind: str, n: int, pay: str | None = None, price: int = 0
+) -> bool:
+    """Whether some mode fits after gaining ``n`` of ``kind`` (n < 0: losing, healthy members
+    first) and paying ``price`` of good ``pay``, from the expedition's ``numbers``."""
+    gifts, rations, units, canoes, animals, hb, bearers, people = base
     if kind == "gifts":
         gifts += n
     elif kind == "rations":
@@ -271,10 +282,7 @@ def fits_after(ex: Explorer, kind: str, n: int, pay: str | None = None, price: i
     elif kind in ("horse", "camel"):
         animals += n
     elif kind == "bearer":
-        if n >= 0:
-            hb += n
-        else:
-            hb -= min(hb, -n)
+        hb = hb + n if n >= 0 else hb - min(hb, -n)
         bearers += n
         people += n
     else:
@@ -284,3 +292,8 @@ def fits_after(ex: Explorer, kind: str, n: int, pay: str | None = None, price: i
     elif pay == "rations":
         rations -= price
     return _fit_numbers(rations + units + -(-gifts // 10), canoes, animals, hb, bearers, people)
+
+
+def fits_after(ex: Explorer, kind: str, n: int, pay: str | None = None, price: int = 0) -> bool:
+    """``fits_delta`` for the expedition ``ex`` (the same as trying the change on a copy)."""
+    return fits_delta(numbers(ex), kind, n, pay, price)

@@ -16,7 +16,7 @@ from games.engines.base import gettext_noop as _
 from games.engines.nile import europe, natives
 from games.engines.nile.camp import apply_camp
 from games.engines.nile.core import G
-from games.engines.nile.legal import legal_actions
+from games.engines.nile.legal import candidates
 from games.engines.nile.move import choose_level, do_move, legal_moves
 from games.engines.nile.scoring import final
 from games.engines.nile.setup import new_turn
@@ -168,7 +168,7 @@ def apply(state: State, action: str) -> State:
     """The state after ``action`` (any case, extra blanks); IllegalAction with a reason when
     it is not legal now, and ``state`` is never changed."""
     text = " ".join(str(action).lower().split())
-    if text not in legal_actions(state):
+    if text not in candidates(state, text):
         raise _reason(state, text)
     g = G(state)
     s = g.s
