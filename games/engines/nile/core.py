@@ -54,12 +54,7 @@ def clone(state: State) -> State:
     shared until ``G.hex`` copies them."""
     new = state.copy()
     new["hexes"] = state["hexes"].copy()
-    new["players"] = []
-    for p in state["players"]:
-        q = p.copy()
-        q["donations"] = list(p["donations"])
-        q["explorer"] = _copy_explorer(p["explorer"])
-        new["players"].append(q)
+    new["players"] = list(state["players"])  # copied seat by seat on write (G.mut_player)
     new["deck"] = {k: (list(v) if isinstance(v, list) else v) for k, v in state["deck"].items()}
     new["lakes"] = {k: {**v, "hexes": list(v["hexes"])} for k, v in state["lakes"].items()}
     new["turn"] = {k: (list(v) if isinstance(v, list) else v) for k, v in state["turn"].items()}
@@ -74,11 +69,12 @@ class G:
     """One apply's context: ``s`` the new state (changeable), its copied hexes, the dice and
     cards used since the last event, and the events made."""
 
-    __slots__ = ("s", "copied", "dice_log", "card_log")
+    __slots__ = ("s", "copied", "seats", "dice_log", "card_log")
 
     def __init__(self, state: State):
         self.s = clone(state)
         self.copied: set[str] = set()
+        self.seats: set[int] = set()
         self.dice_log: list[int] = []
         self.card_log: list[str] = []
 
@@ -162,13 +158,27 @@ class G:
         self.card_log = []
 
     # -- the current explorer
+    def mut_player(self, seat: int) -> dict[str, Any]:
+        """The changeable entry of ``seat`` (its explorer copied too)."""
+        players = self.s["players"]
+        if seat not in self.seats:
+            p = players[seat]
+            q = p.copy()
+            q["donations"] = list(p["donations"])
+            q["explorer"] = _copy_explorer(p["explorer"])
+            players[seat] = q
+            self.seats.add(seat)
+        return players[seat]
+
     @property
     def player(self) -> dict[str, Any]:
-        return self.s["players"][self.s["seat"]]
+        """The changeable entry of the seat to play."""
+        return self.mut_player(self.s["seat"])
 
     @property
     def ex(self) -> dict[str, Any]:
-        return self.s["players"][self.s["seat"]]["explorer"]
+        """The changeable explorer of the seat to play (None if he has none)."""
+        return self.mut_player(self.s["seat"])["explorer"]
 
 
 def blank_hex() -> dict[str, Any]:

@@ -19,7 +19,7 @@ def add_record(
     g: G, seat: int, kind: str, hex_id: str | None, value: Any = None, ref: str | None = None
 ) -> dict[str, Any]:
     """Give seat ``seat``'s explorer a new record (ids never reused, ruling 18)."""
-    player = g.s["players"][seat]
+    player = g.mut_player(seat)
     record = {
         "id": f"d{player['next_record']}",
         "kind": kind,
@@ -134,7 +134,7 @@ def _record_vp(g: G, seat: int, record: dict[str, Any], profession: str) -> int:
             return 0
         published["specials"].append(record["ref"])
         if record["ref"] == "solomons_mines":
-            s["players"][seat]["cash"] += 2000
+            g.mut_player(seat)["cash"] += 2000
         return record["value"]
     # an item: d6, scientists 2d6 - 7 (at least 1)
     if profession in SCIENTISTS:
@@ -166,7 +166,7 @@ def late_nile_source(g: G) -> None:
             length = nile_length(s["hexes"], hid)
             if length is not None and length >= NILE_MIN_LENGTH:
                 s["nile_source"] = {"hex": hid, "seat": h["published_by"]}
-                s["players"][h["published_by"]]["score"] += VP["nile_source"]
+                g.mut_player(h["published_by"])["score"] += VP["nile_source"]
                 return
 
 
