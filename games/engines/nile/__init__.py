@@ -39,6 +39,7 @@ import random
 from typing import Any
 
 from games.engines.base import IllegalAction
+from games.engines.base import gettext_noop as _
 from games.engines.nile import bot, legal, observe, rules, setup
 from games.engines.nile.data import BOARD, Board
 from games.engines.nile.scoring import places as _places
@@ -97,7 +98,7 @@ class NileEngine:
         ``keep 0``, ``stay``, a cautious level on foot...). IllegalAction once over."""
         actions = self.legal_actions(state)
         if not actions:
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(_("The game is over."))
         for choice in ("stop", "end", "leave", "spare", "keep 0", "stay", "policy 1"):
             if choice in actions:
                 return choice
