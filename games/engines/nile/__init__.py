@@ -13,9 +13,9 @@ Rulings added here where the specification is silent (a faithful reading of the 
 - N1. Loot die 5 gives one gift (a single gift, not a lot of 10).
 - N2. A captured explorer skips step 5 entirely, bonus cards included (ruling 10: "no
   disaster, food or choices"); a killed one too (ruling 17).
-- N3. Natives' desertions at step 5 and the desertions of unfed followers lose the unfed
-  member (healthy first, newest first) without a load; only disaster desertions of bearers
-  take their 10-unit loads (``disaster_kinds.desert``).
+- N3. An unfed follower who deserts at step 5 leaves without a load (healthy first, newest
+  first); only disaster desertions of bearers take their 10-unit loads
+  (``disaster_kinds.desert``), before the remaining load settles.
 - N4. A person is unfed when a ration (and, in a dry desert, a water) is lacking; nothing is
   eaten by an unfed person.
 - N5. After a victory with no prisoner to keep (surviving askaris <= V) the village is looked

@@ -15,7 +15,7 @@ from typing import Any
 
 from games.engines.nile.core import G
 from games.engines.nile.data import CAPE_COLONY, NEIGHBORS, PARTS, PORT_OF_HEX, PORT_STEPS, TALENTS
-from games.engines.nile.party import empty_goods, healthy, lose_people, make_sick
+from games.engines.nile.party import empty_goods, lose_people
 from games.engines.nile.scoring import add_record, battle_records
 
 _PRESENCE = {
@@ -107,15 +107,18 @@ def attitude_sums(state: dict[str, Any], seat: int, hid: str) -> dict[str, int]:
 
 
 def meet(g: G, hid: str) -> str:
-    """A tribe met on entering ``hid``: "pending" (choose a policy) or "none" if friendly."""
+    """A tribe met on entering ``hid`` (an ethnologist records it, ``vp.tribe_rule``):
+    "pending" (choose a policy), or "none" when there is none or it is friendly (ruling 32)."""
     h = g.s["hexes"][hid]
-    if h["tribe"] is None or friendly(g, hid):
+    if h["tribe"] is None:
         return "none"
     ex = g.ex
     if ex["profession"] == "ethnologist" and not any(
         r["kind"] == "tribe" and r["hex"] == hid for r in ex["records"]
     ):
         add_record(g, g.s["seat"], "tribe", hid, h["tribe"]["size"])
+    if friendly(g, hid):
+        return "none"
     g.s["phase"] = "policy"
     g.s["enc"] = {"hex": hid}
     g.s["pending"] = {
@@ -371,6 +374,3 @@ def prisoner_turn(g: G) -> str:
     change = tribe["attitude"] - cap["attitude"] if tribe else 0
     result = min(6, max(1, g.die() - 2 + change))
     return escape(g, result, hid)
-
-
-__all__ = ["healthy", "make_sick"]

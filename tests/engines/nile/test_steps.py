@@ -280,3 +280,26 @@ def test_setup_rejects_bad_options():
 
 def test_e2_dice_are_reused_by_setup_s():
     assert E2_DICE[:2] == [3, 1] and setup_s([])["round"] == 2
+
+
+def test_step_4c_an_ethnologist_records_each_tribe_he_meets_and_scores_it_once():
+    layout = {"09-10": {"terrain": "veldt"}, "10-10": {"terrain": "veldt", "tribe": {"size": 7}}}
+    state = camp_state("09-10", layout, profession="ethnologist", goods={"rations": 5})
+    state["hexes"]["10-10"]["tribe"]["friendly"] = [0]
+    state = play(state, ["level normal foot", "move 10-10"])
+    tribe = [r for r in explorer(state)["records"] if r["kind"] == "tribe"]
+    assert [(r["hex"], r["value"]) for r in tribe] == [("10-10", 7)]
+
+
+def test_step_5_a_special_bonus_line_pays_any_profession():
+    # c06: the Lost City in a jungle hex: 10 VP for an explorer (matching), recorded by name
+    dice = [6, 2, 2, 2, 2, 6, 6]
+    state = camp_state("09-10", VELDT, dice=dice, deck=["c24", "c01", "c06"], goods={"rations": 5})
+    state = play(state, ["level normal foot", "move 10-10", "stop"])
+    bonus = [r for r in explorer(state)["records"] if r["kind"] == "bonus"]
+    assert [(r["value"], r["ref"]) for r in bonus] == [(10, "lost_city")]
+    state = camp_state("03-05", records=bonus)
+    state = play(state, ["sail europe"])
+    state["players"][0]["explorer"]["records"] = bonus * 2
+    state = play(state, ["stay", "publish all"])
+    assert ENGINE.scores(state) == [10]  # specials score once per game
