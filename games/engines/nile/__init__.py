@@ -27,6 +27,15 @@ Rulings added here where the specification is silent (a faithful reading of the 
 - N9. A canoe party without a healthy bearer drifts: one move, downstream only (MP shown 1).
 - N10. Legal ``move`` needs MP >= max(cost, 1); blank hexes cost 1 to try (ruling 37).
 - N11. The defeat table's Table A person (guide) is hired in the battle hex.
+- N12. An ethnologist records a tribe when he enters its hex, friendly or not, once per hex.
+- N13. Step 5 (hunting, food, recovery) uses the hex where the expedition ends its movement;
+  in a port, the Cape Colony or a friendly village nobody eats and the starving count resets.
+- N14. Starving counts people only; an unfed horse dies without making the turn starving.
+- N15. A prisoner's talent die changes the attitude of the tribe that holds him.
+- N16. ``sail <port>`` puts the expedition in that port at once (phase ``outfit``: market
+  actions and ``end``); drops, trades and ``sail europe`` wait for the next turn's camp.
+- N17. ``canonical`` also accepts plural kinds ("askaris"), port names ("Cape Town") and
+  ``publish`` for ``publish all``; ``apply`` takes only the canonical words (any case, blanks).
 
 Events: ``state["events"]`` lists what the last action did, each ``{"type", "kind", "seat",
 "dice", "card", "text", ...}``; the last event of a game is ``{"type": "game_end", "final",
