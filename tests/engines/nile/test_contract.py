@@ -143,3 +143,66 @@ def test_random_games_reach_the_end_and_replay_exactly(num_players):
         assert json.dumps(final, sort_keys=True) == json.dumps(state, sort_keys=True)
         assert ENGINE.legal_actions(state) == [] and ENGINE.current_player(state) is None
         assert state["events"][-1]["type"] == "game_end"
+
+
+def test_observation_has_the_specified_keys():
+    obs = ENGINE.observation(ENGINE.apply(setup_s(E2_DICE), "move 03-04"), 0)
+    assert {
+        "current_player",
+        "terminal",
+        "round",
+        "max_rounds",
+        "target_vp",
+        "phase",
+        "pending",
+        "hexes",
+        "lakes",
+        "nile_source",
+        "deck",
+        "players",
+        "events",
+        "final",
+    } <= set(obs)
+    assert len(obs["hexes"]) == 276
+    assert set(obs["hexes"]["03-04"]) >= {
+        "terrain",
+        "river",
+        "source",
+        "mountain_ft",
+        "cataract_ft",
+        "oasis",
+        "lake",
+        "tribe",
+        "mapped_by",
+        "published_by",
+    }
+    assert obs["lakes"]["16-03"]["area_sq_mi"] == 1400
+    player = obs["players"][0]
+    assert set(player) >= {"score", "cash", "donations", "explorers_lost", "explorer"}
+    assert set(player["explorer"]) >= {
+        "profession",
+        "status",
+        "hex",
+        "start_port",
+        "level",
+        "mode",
+        "mp",
+        "sick",
+        "starving",
+        "people",
+        "guides_from",
+        "goods",
+        "items",
+        "records",
+    }
+    assert player["explorer"]["guides_from"] == ["03-05"]
+    assert set(player["explorer"]["goods"]) == {
+        "rations",
+        "water",
+        "gifts",
+        "musket",
+        "horse",
+        "camel",
+        "canoe",
+    }
+    assert set(obs["events"][0]) >= {"seat", "kind", "dice", "card", "text", "type"}
