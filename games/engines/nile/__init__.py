@@ -47,13 +47,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.engines.base import IllegalAction
+from games.engines.base import IllegalAction, State
 from games.engines.base import gettext_noop as _
 from games.engines.nile import bot, legal, observe, rules, setup
 from games.engines.nile.data import BOARD, Board
 from games.engines.nile.scoring import places as _places
-
-State = dict[str, Any]
 
 
 class NileEngine:

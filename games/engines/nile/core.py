@@ -15,9 +15,8 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
+from games.engines.base import State
 from games.engines.nile.data import CARDS
-
-State = dict[str, Any]
 
 
 def hash_int(text: str) -> int:

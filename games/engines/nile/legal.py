@@ -5,9 +5,8 @@ ruling 21), and the grammar of the notation (``canonical``).
 from __future__ import annotations
 
 import re
-from typing import Any
 
-from games.engines.base import IllegalAction
+from games.engines.base import IllegalAction, State
 from games.engines.base import gettext_noop as _
 from games.engines.nile.camp import (
     camp_actions,
@@ -19,8 +18,6 @@ from games.engines.nile.camp import (
 from games.engines.nile.data import CARD_IDS, HEXES, MAP, PORT_OF_HEX, PORTS, PROFESSIONS
 from games.engines.nile.europe import sail_actions
 from games.engines.nile.move import legal_moves, level_actions
-
-State = dict[str, Any]
 
 
 def legal_actions(state: State) -> list[str]:

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.engines.base import State
 from games.engines.nile.data import HEX_IDS
-
-State = dict[str, Any]
 
 
 def _hex(h: dict[str, Any] | None) -> dict[str, Any]:

@@ -9,9 +9,7 @@ never the current player). After the last seat of a round the end is checked (ru
 
 from __future__ import annotations
 
-from typing import Any
-
-from games.engines.base import IllegalAction
+from games.engines.base import IllegalAction, State
 from games.engines.base import gettext_noop as _
 from games.engines.nile import europe, natives
 from games.engines.nile.camp import apply_camp
@@ -21,8 +19,6 @@ from games.engines.nile.move import choose_level, do_move, legal_moves
 from games.engines.nile.scoring import final
 from games.engines.nile.setup import new_turn
 from games.engines.nile.turn_end import step5
-
-State = dict[str, Any]
 
 _PHASE_VERBS = {
     "profession": {"profession"},

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.engines.base import State
 from games.engines.nile.core import G
 from games.engines.nile.data import SCIENTISTS, VP, distance
 from games.engines.nile.mapping import NILE_MIN_LENGTH, nile_length
-
-State = dict[str, Any]
 
 
 def add_record(

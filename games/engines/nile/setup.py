@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.engines.base import State
 from games.engines.nile.core import blank_hex, shuffle
 from games.engines.nile.data import (
     CAPE_COLONY,
@@ -32,7 +33,6 @@ from games.engines.nile.data import (
 )
 from games.engines.nile.party import new_explorer
 
-State = dict[str, Any]
 OPTION_NAMES = frozenset({"dice", "deck", "professions", "target_vp", "max_rounds", "layout"})
 
 
