@@ -1,6 +1,10 @@
 """One test per ruling of nile.md (named after it), on small positions with scripted dice."""
 
 from games.engines.nile import natives
+from games.engines.nile.core import G
+from games.engines.nile.mapping import nile_length
+from games.engines.nile.party import lose_people
+from games.engines.nile.rules import death
 from tests.engines.nile.helpers import (
     E2_DICE,
     ENGINE,
@@ -85,7 +89,6 @@ def test_ruling_07_friendship_lapses_below_minus_four():
     layout = {"10-10": {"terrain": "veldt", "tribe": {"size": 9, "attitude": -4}}}
     state = camp_state("10-10", layout)
     state["hexes"]["10-10"]["tribe"]["friendly"] = [0]
-    from games.engines.nile.core import G
 
     g = G(state)
     natives.change_attitude(g, "10-10", -1)
@@ -185,7 +188,6 @@ def test_ruling_18_record_ids_are_never_reused():
 
 
 def test_ruling_19_the_source_of_the_nile_needs_six_river_hexes():
-    from games.engines.nile.mapping import nile_length
 
     hexes = {
         "14-01": {"river": {"out": ["edge"], "open": []}},
@@ -219,7 +221,6 @@ def test_ruling_21_drop_and_fill_offer_the_exact_remainder():
 
 
 def test_ruling_22_losses_take_the_newest_healthy_member_first():
-    from games.engines.nile.party import lose_people
 
     ex = explorer(camp_state("03-05"))
     ex["guides"] = [
@@ -388,8 +389,6 @@ def test_ruling_40_death_takes_the_explorers_friendships():
     dice = [*E2_DICE, 2, 2, 3, 4, 2]
     state = play(setup_s(dice), ["move 03-04", "policy 5", "gifts 10"])
     assert state["hexes"]["03-04"]["tribe"]["friendly"] == [0]
-    from games.engines.nile.core import G
-    from games.engines.nile.rules import death
 
     g = G(state)
     death(g)

@@ -3,6 +3,7 @@
 import pytest
 
 from games.engines import IllegalAction
+from games.engines.nile.natives import attitude_sums
 from tests.engines.nile.helpers import (
     E2_DICE,
     ENGINE,
@@ -124,7 +125,6 @@ def test_step_4b_a_fork_opens_two_branches():
 
 
 def test_step_4d_a_missionary_adds_one_at_policy_4_and_5():
-    from games.engines.nile.natives import attitude_sums
 
     layout = {"10-10": {"terrain": "veldt", "tribe": {"size": 9}}}
     state = camp_state("10-10", layout, profession="missionary", people={"askari": 1})
