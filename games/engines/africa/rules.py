@@ -1,13 +1,14 @@
-"""The handlers of Africa's actions: each checks that the rules allow the action and changes the
-(already copied) state. ``HANDLERS`` maps a keyword to its number of arguments and its handler.
+"""Applying Africa's actions (``apply``): each handler checks that the rules allow the action and
+changes the (already copied) state. ``HANDLERS`` maps a keyword to its number of arguments and
+its handler.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from games.engines.africa_data import ANIMAL, GOLD, GOODS, JEWELS, MONUMENT, NOMAD
-from games.engines.africa_queries import (
+from games.engines.africa.data import ANIMAL, GOLD, GOODS, JEWELS, MONUMENT, NOMAD
+from games.engines.africa.legal import (
     ADJ,
     BOARD,
     CAMP_USES,
@@ -18,7 +19,7 @@ from games.engines.africa_queries import (
     slots,
     value,
 )
-from games.engines.africa_scoring import final_scoring
+from games.engines.africa.scoring import final_scoring
 from games.engines.base import IllegalAction, State
 from games.engines.base import gettext_noop as _
 
@@ -372,3 +373,43 @@ HANDLERS = {
     "camp": (1, _camp),
     "end": (0, _end),
 }
+
+
+def apply(state: State, action: str) -> State:
+    """The state after ``action`` (a canonical string, any case, extra blanks allowed).
+
+    Raises IllegalAction, with a reason a player understands, for text that is no action
+    and for an action the rules do not allow now; ``state`` is never changed.
+    """
+    if not isinstance(action, str):
+        raise not_an_action(repr(action))
+    words = action.split()
+    if not words:
+        raise IllegalAction(_('Type an action, for example "uncover E4" or "end"'))
+    keyword, args = words[0].lower(), words[1:]
+    handler = HANDLERS.get(keyword)
+    if handler is None or len(args) != handler[0]:
+        raise not_an_action(" ".join(words))
+    check_phase(state, keyword)
+    new = copy(state)
+    handler[1](new, *args)
+    return new
+
+
+def copy(state: State) -> State:
+    """A copy of ``state`` whose containers may be changed without touching ``state``."""
+    new = dict(state)
+    new["hidden"] = dict(state["hidden"])
+    new["shown"] = dict(state["shown"])
+    new["camps"] = list(state["camps"])
+    new["researchers"] = list(state["researchers"])
+    players = []
+    for player in state["players"]:  # copy() in a loop: faster than {**player, ...}
+        copied = player.copy()
+        copied["goods"] = player["goods"].copy()
+        players.append(copied)
+    new["players"] = players
+    if state["pending"] is not None:
+        new["pending"] = dict(state["pending"])
+    new["events"] = []
+    return new
