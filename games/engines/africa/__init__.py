@@ -38,7 +38,7 @@ seat that acted; they name only public things (an uncovered marker is public). T
 - ``end`` {seat}: the player ended the turn.
 - ``turn`` {seat}: the turn passed to ``seat``.
 - ``bonus`` {seat, points}: the +3 for the monument that ends the game.
-- ``final`` {final, scores}: the final scoring (same shape as the observation's ``final``) and
+- ``game_end`` {final, scores}: the final scoring (same shape as the observation's ``final``) and
   the totals.
 """
 

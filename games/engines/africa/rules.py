@@ -188,7 +188,7 @@ def _game_over(state: State) -> None:
     state["pending"] = None
     state["events"].append(
         {
-            "type": "final",
+            "type": "game_end",
             "final": [dict(f) for f in final],
             "scores": [p["score"] for p in state["players"]],
         }

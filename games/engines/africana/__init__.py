@@ -43,8 +43,7 @@ from typing import Any
 
 from games.engines.africana import legal, observe, rules, scoring, setup
 from games.engines.africana.data import BOARD, Board
-
-State = dict[str, Any]
+from games.engines.base import State
 
 
 class AfricanaEngine:

@@ -6,8 +6,6 @@ any case and spacing.
 
 from __future__ import annotations
 
-from typing import Any
-
 from games.engines.africana.data import (
     ADVENTURE_PRICE,
     ADVENTURES,
@@ -19,8 +17,8 @@ from games.engines.africana.data import (
     MARKERS,
     RECOLOR_PRICE,
 )
+from games.engines.base import State
 
-State = dict[str, Any]
 ASSISTANT = "assistant-"
 
 

@@ -7,8 +7,7 @@ from typing import Any
 from games.engines.africana.data import BOOKS, COMPANIES, SLOT_BONUS
 from games.engines.africana.legal import markers_out
 from games.engines.africana.scoring import places, score_player
-
-State = dict[str, Any]
+from games.engines.base import State
 
 
 class SeatMap(dict):

@@ -25,17 +25,15 @@ from games.engines.africana.data import (
     EXPEDITIONS,
     HAND_LIMIT,
     MARKERS,
-    NEIGHBOURS,
+    NEIGHBORS,
     RECOLOR_PRICE,
     SLOT_BONUS,
     STEP_COLORS,
 )
 from games.engines.africana.legal import ASSISTANT, CARD_KINDS, is_travel, markers_out, page_cost
 from games.engines.africana.scoring import final_scores
-from games.engines.base import IllegalAction
+from games.engines.base import IllegalAction, State
 from games.engines.base import gettext_noop as _
-
-State = dict[str, Any]
 
 
 def clone(state: State) -> State:
@@ -261,9 +259,9 @@ def _parse_card(spec: str) -> tuple[str, str | None]:
 def _do_go(state: State, seat: int, loc: str, spec: str) -> None:
     _require_phase(state, "action", "move")
     here = state["explorers"][seat]
-    if loc not in NEIGHBOURS:
+    if loc not in NEIGHBORS:
         raise IllegalAction(_("There is no location called “{location}”."), location=loc)
-    if loc not in NEIGHBOURS[here]:
+    if loc not in NEIGHBORS[here]:
         raise IllegalAction(
             _("No travel route joins {here} to {location}."), here=here, location=loc
         )

@@ -7,8 +7,7 @@ from itertools import combinations
 from typing import Any
 
 from games.engines.africana.data import ADVENTURES, ARTIFACTS, COLORS, EXPEDITIONS
-
-State = dict[str, Any]
+from games.engines.base import State
 
 # Artifact collections: (how many cards, alike?) -> victory points. Each card is in one set.
 SET_POINTS = {(2, True): 6, (3, True): 12, (2, False): 2, (4, False): 10}
