@@ -44,12 +44,13 @@ seat that acted; they name only public things (an uncovered marker is public). T
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
-from games.engines.africa import legal, observe, rules, setup
+from games.engines.africa import bot, legal, observe, rules, setup
 from games.engines.africa.legal import BOARD
 from games.engines.africa.setup import CAMPS_IN_HAND, OPTIONS
-from games.engines.base import State
+from games.engines.base import State, shared_places
 
 
 class AfricaEngine:
@@ -91,6 +92,32 @@ class AfricaEngine:
     def apply(self, state: State, action: str) -> State:
         """The state after ``action``; raises IllegalAction (``rules.apply``)."""
         return rules.apply(state, action)
+
+    def places(self, state: State) -> list[int]:
+        """Each seat's place by score alone; equal scores share a place (ruling 11)."""
+        return shared_places(self.scores(state))
+
+    def timeout_action(self, state: State) -> str:
+        """The action that ends a timed-out turn changing least (``legal.timeout_action``)."""
+        return legal.timeout_action(state)
+
+    def reveals(self, state: State, action: str) -> bool:
+        """True for ``uncover``, the only action that shows a face-down marker."""
+        return rules.reveals(state, action)
+
+    def revealed(self, state: State) -> dict[str, Any]:
+        """The spectator's observation with every face-down marker's code shown."""
+        return observe.revealed(state)
+
+    def canonical(self, state: State, text: str) -> str:
+        """The canonical spelling of a typed action (``rules.canonical``)."""
+        return rules.canonical(state, text)
+
+    def choose(
+        self, observation: dict[str, Any], legal: list[str], rng: random.Random, level: str = "easy"
+    ) -> str:
+        """A bot's action from the viewer's observation (``bot.choose``)."""
+        return bot.choose(observation, legal, rng, level)
 
 
 __all__ = ["CAMPS_IN_HAND", "OPTIONS", "AfricaEngine"]

@@ -200,3 +200,18 @@ def legal_actions(state: State) -> list[str]:
             return sorted(f"place {c}" for c in placements(state, pending))
         return sorted(["keep", *swaps(state, pending["marker"])])
     return turn_actions(state)  # built in sorted() order
+
+
+def timeout_action(state: State) -> str:
+    """The action that ends a timed-out turn changing least (the site's timeout rule): leave an
+    uncovered animal or nomad where it lies, keep uncovered goods, take the first free start
+    city during set-up, else end the turn. Raises ValueError once the game is over."""
+    phase = state["phase"]
+    if phase == "over":
+        raise ValueError("the game is over")
+    pending = state["pending"]
+    if pending is not None:
+        return f"place {pending['cell']}" if pending["type"] == "place" else "keep"
+    if phase == "setup":
+        return legal_actions(state)[0]
+    return "end"

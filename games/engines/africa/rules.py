@@ -20,7 +20,7 @@ from games.engines.africa.legal import (
     value,
 )
 from games.engines.africa.scoring import final_scoring
-from games.engines.base import IllegalAction, State
+from games.engines.base import IllegalAction, State, has_control_characters
 from games.engines.base import gettext_noop as _
 
 BONUS_POINTS = 3
@@ -381,19 +381,26 @@ def apply(state: State, action: str) -> State:
     Raises IllegalAction, with a reason a player understands, for text that is no action
     and for an action the rules do not allow now; ``state`` is never changed.
     """
-    if not isinstance(action, str):
-        raise not_an_action(repr(action))
-    words = action.split()
+    keyword, args = _read(action)
+    check_phase(state, keyword)
+    new = copy(state)
+    HANDLERS[keyword][1](new, *args)
+    return new
+
+
+def _read(text: str) -> tuple[str, list[str]]:
+    """(keyword in lower case, the words after it) of ``text``; IllegalAction unless the
+    keyword exists and has its number of words."""
+    if not isinstance(text, str):
+        raise not_an_action(repr(text))
+    words = text.split()
     if not words:
         raise IllegalAction(_('Type an action, for example "uncover E4" or "end"'))
     keyword, args = words[0].lower(), words[1:]
     handler = HANDLERS.get(keyword)
     if handler is None or len(args) != handler[0]:
         raise not_an_action(" ".join(words))
-    check_phase(state, keyword)
-    new = copy(state)
-    handler[1](new, *args)
-    return new
+    return keyword, args
 
 
 def copy(state: State) -> State:
@@ -413,3 +420,39 @@ def copy(state: State) -> State:
         new["pending"] = dict(state["pending"])
     new["events"] = []
     return new
+
+
+# Keywords whose arguments are all cells; ``swap`` and ``camp`` are read apart.
+CELL_KEYWORDS = frozenset(("start", "anywhere", "move", "uncover", "place", "animal", "nomad"))
+
+
+def canonical(state: State, text: str) -> str:
+    """The canonical spelling of the typed action ``text`` (the move notation of the game's
+    specification): keywords, goods and camp uses lower case, cells as their ids, players as
+    P1..P5; any case and extra blanks are accepted.
+
+    Raises IllegalAction for text that is no Africa action: an unknown keyword, a wrong number
+    of words, a cell, player, kind of goods or camp use that does not exist, or a control
+    character. Whether the action is legal now is for ``apply`` to say.
+    """
+    if isinstance(text, str) and has_control_characters(text):
+        raise not_an_action(repr(text))
+    keyword, args = _read(text)
+    if keyword in CELL_KEYWORDS:
+        args = [_cell(word) for word in args]
+    elif keyword == "swap":
+        kind = args[1].lower()
+        if KIND.get(kind) != GOODS:
+            raise IllegalAction(_("{kind} is not a kind of goods"), kind=args[1])
+        args = [f"P{_seat(state, args[0]) + 1}", kind]
+    elif keyword == "camp":
+        if args[0].lower() not in CAMP_USES:
+            raise not_an_action(f"camp {args[0]}")
+        args = [args[0].lower()]
+    return " ".join([keyword, *args])
+
+
+def reveals(state: State, action: str) -> bool:
+    """True for ``uncover``: the only action that turns a face-down marker up (the undo barrier
+    of the site's rules). Raises IllegalAction for text that is no Africa action."""
+    return canonical(state, action).startswith("uncover ")
