@@ -93,8 +93,7 @@ class Engine(Protocol):
         """A legal action for the current player that changes least (a timed-out turn).
 
         Applied again and again, such actions end the turn (the current player changes or the
-        game ends) within a few steps; none of them reveals anything hidden. Raises ValueError
-        once the game is over.
+        game ends) within a few steps. Raises ValueError once the game is over.
         """
 
     def reveals(self, state: State, action: str) -> bool:
@@ -102,8 +101,8 @@ class Engine(Protocol):
 
         Undo never goes back past such an action and a mail reply keeps every line up to and
         including one. For any other action, two states that differ only in what no viewer
-        can see give every viewer the same observation afterwards. Raises IllegalAction for an
-        action that does not apply.
+        can see give every viewer the same observation afterwards. Raises IllegalAction for
+        text that is no action of the game (and may for an action that does not apply now).
         """
 
     def revealed(self, state: State) -> dict[str, Any]:
