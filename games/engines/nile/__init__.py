@@ -47,11 +47,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.engines.base import IllegalAction, State
+from games.engines.base import IllegalAction, State, check_level, shared_places
 from games.engines.base import gettext_noop as _
 from games.engines.nile import bot, legal, observe, rules, setup
 from games.engines.nile.data import BOARD, Board
-from games.engines.nile.scoring import places as _places
 
 
 class NileEngine:
@@ -90,7 +89,7 @@ class NileEngine:
 
     def places(self, state: State) -> list[int]:
         """Each seat's place by published VP, 1 = best; ties share the place (ruling 25)."""
-        return _places(self.scores(state))
+        return shared_places(self.scores(state))
 
     def observation(self, state: State, viewer: int | None) -> dict[str, Any]:
         """The public view, the same for every viewer (nothing but chance is hidden)."""
@@ -116,7 +115,9 @@ class NileEngine:
         return actions[0]
 
     def reveals(self, state: State, action: str) -> bool:
-        """True when ``action`` rolls a die or draws a card (it shows what was hidden)."""
+        """True when ``action`` rolls a die or draws a card (it shows what was hidden); False
+        for an action that does not apply now. IllegalAction for text that is no action."""
+        legal.canonical(action)  # IllegalAction for text that is no action at all
         try:
             after = rules.apply(state, action)
         except IllegalAction:
@@ -134,7 +135,9 @@ class NileEngine:
         rng: random.Random,
         level: str = "easy",
     ) -> str:
-        """A bot's action from the viewer's observation and the legal actions (bot.py)."""
+        """A bot's action from the viewer's observation and the legal actions (bot.py);
+        ValueError for an unknown level or no legal action."""
+        check_level(level, legal_actions)
         return bot.choose(observation, legal_actions, rng, level)
 
 

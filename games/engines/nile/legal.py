@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from games.engines.base import IllegalAction, State
+from games.engines.base import IllegalAction, State, has_control_characters
 from games.engines.base import gettext_noop as _
 from games.engines.nile.camp import (
     camp_actions,
@@ -126,6 +126,8 @@ def canonical(text: str) -> str:
     """The canonical spelling of a typed action: lower case, single blanks, plural or
     singular kinds, port names with blanks ("sail Cape Town"), numbers without leading
     zeros. Raises IllegalAction when ``text`` is no action of this game."""
+    if has_control_characters(str(text)):
+        raise IllegalAction(_("“{text}” is not an action of Source of the Nile."), text=str(text))
     words = str(text).lower().split()
     if words[:1] == ["sail"] and len(words) > 2:
         name = " ".join(words[1:])

@@ -119,15 +119,14 @@ def observation(state: State, viewer: int | None) -> dict[str, Any]:
 
 
 def revealed(state: State) -> dict[str, Any]:
-    """The spectator's view with every hidden thing shown (replays of finished games)."""
+    """The spectator's view with every hidden thing shown (replays of finished games): the
+    seed, the draw pile in order and the scripted dice still to come."""
     view = observation(state, None)
-    view["hidden"] = {
-        "seed": state["seed"],
-        "draw_pile": list(state["deck"]["draw"]),
-        "reshuffles": state["deck"]["k"],
-        "dice_scripted_left": state["dice"][state["dice_at"] :],
-        "hash_dice_used": state["die_n"],
-    }
+    view["seed"] = state["seed"]
+    view["draw_cards"] = list(state["deck"]["draw"])
+    view["reshuffles"] = state["deck"]["k"]
+    view["dice_to_come"] = state["dice"][state["dice_at"] :]
+    view["hash_dice_used"] = state["die_n"]
     return view
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engines.base import State
+from games.engines.base import State, shared_places
 from games.engines.nile.core import G
 from games.engines.nile.data import SCIENTISTS, VP, distance
 from games.engines.nile.mapping import NILE_MIN_LENGTH, nile_length
@@ -169,15 +169,10 @@ def late_nile_source(g: G) -> None:
                 return
 
 
-def places(scores: list[int]) -> list[int]:
-    """Each seat's place, 1 = most VP; ties share the place (ruling 25)."""
-    return [1 + sum(1 for other in scores if other > mine) for mine in scores]
-
-
 def final(state: State) -> list[dict[str, Any]]:
     """The final result per seat: VP, rank and the rounds played (ruling 25)."""
     scores = [p["score"] for p in state["players"]]
-    ranks = places(scores)
+    ranks = shared_places(scores)
     return [
         {"vp": v, "rank": r, "rounds": state["round"]} for v, r in zip(scores, ranks, strict=True)
     ]

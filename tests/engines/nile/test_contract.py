@@ -53,7 +53,9 @@ def test_reveals_is_true_for_dice_and_cards_only():
     assert ENGINE.reveals(moving, "move 03-04") and ENGINE.reveals(moving, "move 04-05")
     assert not ENGINE.reveals(camp_state("03-05"), "level normal foot")
     assert ENGINE.reveals(camp_state("10-10", {"10-10": {"terrain": "veldt"}}), "level normal foot")
-    assert not ENGINE.reveals(moving, "dance")
+    assert not ENGINE.reveals(moving, "policy 3")  # an action, but not now
+    with pytest.raises(IllegalAction):
+        ENGINE.reveals(moving, "dance")
 
 
 def test_observation_hides_the_deck_order_seed_and_dice_to_come_and_revealed_shows_them():
@@ -61,12 +63,11 @@ def test_observation_hides_the_deck_order_seed_and_dice_to_come_and_revealed_sho
     views = [ENGINE.observation(state, v) for v in (None, 0)]
     assert views[0] == views[1]
     text = json.dumps(views[0])
-    assert '"seed"' not in text and "dice_scripted_left" not in text
+    assert '"seed"' not in text and "dice_to_come" not in text and "draw_cards" not in text
     assert isinstance(views[0]["deck"]["draw"], int)
     shown = ENGINE.revealed(state)
-    assert shown["hidden"]["seed"] == 1
-    assert shown["hidden"]["draw_pile"] == state["deck"]["draw"]
-    assert {k: v for k, v in shown.items() if k != "hidden"} == views[0]
+    assert shown["seed"] == 1 and shown["draw_cards"] == state["deck"]["draw"]
+    assert {k: v for k, v in shown.items() if k in views[0]} == views[0]
 
 
 def test_two_seeds_look_the_same_at_the_start():
