@@ -1,10 +1,12 @@
 """One test per ruling of nile.md (named after it), on small positions with scripted dice."""
 
 from games.engines.nile import natives
-from games.engines.nile.core import G
+from games.engines.nile.core import G, blank_hex
+from games.engines.nile.data import SIDES
 from games.engines.nile.mapping import nile_length
 from games.engines.nile.party import lose_people
 from games.engines.nile.rules import death
+from games.engines.nile.scoring import late_nile_source
 from tests.engines.nile.helpers import (
     E2_DICE,
     ENGINE,
@@ -439,3 +441,53 @@ def test_ruling_42_only_journalists_within_ten_hexes_get_battle_records():
         state = play(state, ["move 03-04", "policy 1"])
         records = state["players"][1]["explorer"]["records"]
         assert len([r for r in records if r["kind"] == "battle"]) == expected
+
+
+def _white_nile(state, length):
+    """A mapped river of ``length`` hexes from a source down to 14-02 and Khartoum."""
+    path = ["14-02"]
+    while len(path) < length:
+        path.append(SIDES[path[-1]][2])  # the SE neighbour
+    for i, hid in enumerate(path):
+        h = blank_hex()
+        h.update(terrain="veldt", mapped_by=[0])
+        h["river"] = {"out": ["14-01" if i == 0 else path[i - 1]], "open": []}
+        state["hexes"][hid] = h
+    state["hexes"]["14-01"]["river"]["open"] = []
+    state["hexes"][path[-1]]["source"] = True
+    return path
+
+
+def test_ruling_19_the_first_published_white_nile_source_scores_ten():
+    state = ENGINE.initial_state(1, 1, {"professions": ["doctor"]})
+    source = _white_nile(state, 6)[-1]
+    state["players"][0]["explorer"]["records"] = [
+        {"id": "d1", "kind": "hex", "hex": source, "value": None, "ref": None}
+    ]
+    state = play(state, ["stay", "publish all"])
+    assert ENGINE.scores(state) == [1 + 2 + 10]
+    assert state["nile_source"] == {"hex": source, "seat": 0}
+
+
+def test_ruling_19_a_source_too_close_to_khartoum_does_not_count():
+    state = ENGINE.initial_state(1, 1, {"professions": ["doctor"]})
+    source = _white_nile(state, 5)[-1]
+    state["players"][0]["explorer"]["records"] = [
+        {"id": "d1", "kind": "hex", "hex": source, "value": None, "ref": None}
+    ]
+    state = play(state, ["stay", "publish all"])
+    assert ENGINE.scores(state) == [1 + 2] and state["nile_source"] is None
+
+
+def test_ruling_19_a_published_source_that_joins_the_white_nile_later_scores_then():
+    state = ENGINE.initial_state(1, 1, {"professions": ["doctor"]})
+    path = _white_nile(state, 7)
+    state["hexes"][path[-1]]["published_by"] = 0
+    missing = state["hexes"].pop(path[3])
+    g = G(state)
+    late_nile_source(g)
+    assert g.s["nile_source"] is None
+    g.s["hexes"][path[3]] = missing
+    late_nile_source(g)
+    assert g.s["nile_source"] == {"hex": path[-1], "seat": 0}
+    assert g.s["players"][0]["score"] == 10
