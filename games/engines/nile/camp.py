@@ -65,10 +65,6 @@ def _fits_gain(
     return fits_after(ex, kind, n, cost_kind, cost)
 
 
-def _fits_loss(ex: Explorer, kind: str, n: int, fit_now: bool) -> bool:
-    return not fit_now or fits_after(ex, kind, -n)
-
-
 def _amounts(kind: str) -> tuple[int, ...]:
     return LOTS if kind in ("rations", "water", "gifts") else UNITS
 
@@ -179,16 +175,23 @@ def fill_actions(state: dict[str, Any], ex: Explorer, hid: str) -> list[str]:
     return out
 
 
+# Losing these can leave no mode fitting (a person: mounts then outnumber riders; a carrier,
+# a mount or a canoe); losing cargo never does.
+_RISKY_LOSSES = frozenset({"askari", "bearer", "camel", "canoe", "guide", "horse"})
+_LOSSES = (
+    ("drop", ("canoe", "gifts", "item", "musket", "rations", "water")),
+    ("dismiss", ("askari", "bearer", "guide")),
+    ("shoot", ("camel", "horse")),
+)
+
+
 def loss_actions(state: dict[str, Any], ex: Explorer) -> list[str]:
     """``drop``, ``dismiss`` and ``shoot`` (rulings 21, 35)."""
     gained = state["turn"]["gained"]
     fit_now = any_fit(ex)
+    base = numbers(ex)
     out = []
-    for verb, kinds in (
-        ("drop", ("canoe", "gifts", "item", "musket", "rations", "water")),
-        ("dismiss", ("askari", "bearer", "guide")),
-        ("shoot", ("camel", "horse")),
-    ):
+    for verb, kinds in _LOSSES:
         for kind in kinds:
             held = count(ex, kind)
             if not held or kind in gained:
@@ -196,9 +199,10 @@ def loss_actions(state: dict[str, Any], ex: Explorer) -> list[str]:
             amounts = [n for n in _amounts(kind) if n <= held]
             if kind in ("rations", "water", "gifts") and held <= 100 and held % 10:
                 amounts.append(held)
-            for n in amounts:
-                if _fits_loss(ex, kind, n, fit_now):
-                    out.append(f"{verb} {kind} {n}")
+            check = fit_now and kind in _RISKY_LOSSES
+            out += [
+                f"{verb} {kind} {n}" for n in amounts if not check or fits_delta(base, kind, -n)
+            ]
     return out
 
 

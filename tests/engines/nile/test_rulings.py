@@ -491,3 +491,11 @@ def test_ruling_19_a_published_source_that_joins_the_white_nile_later_scores_the
     late_nile_source(g)
     assert g.s["nile_source"] == {"hex": path[-1], "seat": 0}
     assert g.s["players"][0]["score"] == 10
+
+
+def test_ruling_21_a_dismissal_that_leaves_mounts_unled_is_refused_while_the_party_fits():
+    state = camp_state("03-05", people={"askari": 2}, goods={"horse": 3})
+    legal = ENGINE.legal_actions(state)
+    assert "level normal mounted" in legal
+    assert "dismiss askari 1" not in legal and "shoot horse 1" not in legal
+    assert "drop musket 1" not in legal  # nothing to drop
