@@ -10,6 +10,7 @@ already. A kind lost this turn cannot be gained, and the reverse (ruling 20).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from games.engines.nile.core import G
@@ -76,17 +77,21 @@ def market_actions(state: dict[str, Any], seat: int, hid: str) -> list[str]:
     cash = player["cash"]
     port = PORT_OF_HEX[hid]
     lost = state["turn"]["lost"]
-    base = numbers(ex)
-    out = []
-    for kind, price in PRICES.items():
-        where = PRICE_WHERE[kind]
+    return list(_market(numbers(ex), cash, port, tuple(lost)))
+
+
+@lru_cache(maxsize=4096)
+def _market(base: tuple[int, ...], cash: int, port: str, lost: tuple[str, ...]) -> tuple[str, ...]:
+    """``market_actions`` from everything it depends on (remembered: the outfitting of an
+    expedition asks the same question again and again)."""
+    out: list[str] = []
+    for kind, price, step, where, names in _OFFERS:
         if where != "ports" and port not in where or kind in lost:
             continue
-        amounts = _amounts(kind)
-        affordable = sum(1 for n in amounts if n * price <= cash)
-        names = _MARKET[kind]
-        out += [names[i] for i in _fitting(base, kind, amounts[:affordable])]
-    return out
+        affordable = min(10, cash // (price * step))
+        if affordable:
+            out += [names[i] for i in _fitting(base, kind, _AMOUNTS[kind][:affordable])]
+    return tuple(out)
 
 
 _MARKET = {
@@ -98,6 +103,11 @@ _MARKET = {
 }
 
 
+_AMOUNTS = {kind: (LOTS if kind in ("rations", "water", "gifts") else UNITS) for kind in PRICES}
+# (kind, price, step of the amounts, where it is sold, the action strings)
+_OFFERS = tuple(
+    (kind, PRICES[kind], _AMOUNTS[kind][0], PRICE_WHERE[kind], _MARKET[kind]) for kind in PRICES
+)
 _MONOTONE = frozenset({"rations", "water", "gifts", "musket", "askari", "guide"})
 
 
@@ -159,12 +169,11 @@ def fill_actions(state: dict[str, Any], ex: Explorer, hid: str) -> list[str]:
     """``fill N`` (ruling 21)."""
     if "water" in state["turn"]["lost"] or not can_fill(state, ex, hid):
         return []
-    out = []
-    best = 0
+    base = numbers(ex)
     lo, hi = 0, 100
     while lo < hi:  # the largest amount that fits (fitting is monotone in water)
         mid = (lo + hi + 1) // 2
-        if _fits_gain(ex, "water", mid):
+        if fits_delta(base, "water", mid):
             lo = mid
         else:
             hi = mid - 1
