@@ -38,8 +38,15 @@ Rulings added here where the specification is silent (a faithful reading of the 
   ``publish`` for ``publish all``; ``apply`` takes only the canonical words (any case, blanks).
 
 Events: ``state["events"]`` lists what the last action did, each ``{"type", "kind", "seat",
-"dice", "card", "text", ...}``; the last event of a game is ``{"type": "game_end", "final",
-"scores"}``.
+"dice", "card", "text", ...}`` ("kind" = "type"; "dice" and "card" are those used since the
+previous event; "text" is an English recap). Vocabulary: ``setup``; Europe ``profession``,
+``sail`` {port}, ``stay``, ``discard``, ``publish`` {vp}, ``home``; camp ``hire``, ``buy``,
+``trade``, ``fill``, ``drop``, ``dismiss``, ``shoot``; ``level``, ``disaster`` {disaster};
+moving ``lost``, ``map`` {hex}, ``blocked``, ``move`` {hex}; natives ``no_natives``,
+``natives`` {hex, size}, ``hostile``, ``neutral``, ``friendly``, ``insulted``, ``poison``,
+``hide``, ``attack``, ``victory``, ``village``, ``loot``, ``defeat``, ``captive``, ``killed``,
+``escape``; step 5 ``camp``, ``illness``, ``bonus`` {hex}; ``death``; and last of a game
+``game_end`` {final, scores}.
 """
 
 from __future__ import annotations
