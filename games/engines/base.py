@@ -20,6 +20,7 @@ State = dict[str, Any]
 _REGISTRY: dict[str, str] = {
     "africa": "games.engines.africa:AfricaEngine",
     "africana": "games.engines.africana:AfricanaEngine",
+    "nile": "games.engines.nile:NileEngine",
 }
 
 

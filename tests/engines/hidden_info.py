@@ -90,15 +90,38 @@ def africana_shows_secrets(view: dict[str, Any], state: State) -> bool:
     )
 
 
+# -- Nile: the deck order, the seed and the dice to come ----------------------------------------
+
+
+def nile_twin(state: State, rng: random.Random, seat: int | None = None) -> State:
+    """Another seed (other hash dice to come) and the draw pile shuffled; every seat sees the
+    same, so ``seat`` changes nothing."""
+    twin = copy.deepcopy(state)
+    twin["seed"] = state["seed"] + 1 + rng.randrange(1000)
+    rng.shuffle(twin["deck"]["draw"])
+    return twin
+
+
+def nile_shows_secrets(view: dict[str, Any], state: State) -> bool:
+    """The seed, the draw pile in order and the scripted dice to come are in ``view``."""
+    return (
+        view.get("seed") == state["seed"]
+        and view.get("draw_cards") == state["deck"]["draw"]
+        and view.get("dice_to_come") == state["dice"][state["dice_at"] :]
+    )
+
+
 Twin = Callable[..., State]
 Shows = Callable[[dict[str, Any], State], bool]
 HIDDEN_INFO: dict[str, tuple[Twin, Shows]] = {
     "africa": (africa_twin, africa_shows_secrets),
     "africana": (africana_twin, africana_shows_secrets),
+    "nile": (nile_twin, nile_shows_secrets),
 }
 
 # What decides between equal scores, per engine (None: ties share the place).
 TIE_BREAK: dict[str, Callable[[State, int], Any] | None] = {
     "africa": None,
     "africana": lambda state, seat: state["silver"][seat],
+    "nile": None,
 }

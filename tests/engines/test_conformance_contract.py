@@ -36,6 +36,14 @@ def _viewers(num_players: int) -> list[int | None]:
     return [None, *range(num_players)]
 
 
+def _turn(engine, state, num_players: int):
+    """Whose turn it is; in a one-seat game (Nile solo) the seat never changes, so the
+    observation's round tells one turn from the next."""
+    if num_players == 1:
+        return engine.observation(state, None).get("round")
+    return engine.current_player(state)
+
+
 @CASES
 def test_timeout_action_is_legal_and_repeated_it_ends_the_turn(name, num_players):
     engine = get_engine(name)
@@ -44,12 +52,12 @@ def test_timeout_action_is_legal_and_repeated_it_ends_the_turn(name, num_players
             with pytest.raises(ValueError):
                 engine.timeout_action(state)
             continue
-        seat = engine.current_player(state)
+        turn = _turn(engine, state, num_players)
         for _step in range(MAX_TIMEOUT_STEPS):
             action = engine.timeout_action(state)
             assert action in engine.legal_actions(state), (seed, action)
             state = engine.apply(state, action)
-            if engine.is_terminal(state) or engine.current_player(state) != seat:
+            if engine.is_terminal(state) or _turn(engine, state, num_players) != turn:
                 break
         else:
             pytest.fail(f"seed {seed}: {MAX_TIMEOUT_STEPS} timeout actions did not end the turn")
