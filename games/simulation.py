@@ -11,18 +11,8 @@ from allauth.account.models import EmailAddress
 
 from accounts.models import User
 from games import services
+from games.bots import choose
 from games.models import Game
-
-PROGRESS = ("uncover", "camp", "place", "keep", "swap", "start")
-
-
-def choose(rng: random.Random, legal: list[str]) -> str:
-    """A random legal action, mostly one that moves the game on (uncover, camp, decisions):
-    a player picking uniformly would mostly wander and a game would take thousands of moves."""
-    progress = [action for action in legal if action.startswith(PROGRESS)]
-    if progress and rng.random() < 0.75:
-        return rng.choice(progress)
-    return rng.choice(legal)
 
 
 def simulated_players(count: int) -> list[User]:

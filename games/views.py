@@ -14,14 +14,14 @@ from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Prefetch
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.template.loader import get_template, render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from games import services
+from games import access, services
 from games.africa_page import (
     LOG_LENGTH,
     Choices,
@@ -48,30 +48,9 @@ FRAGMENT_SOURCES = {
 
 
 def _get_game(request, code, *, token=None) -> tuple[Game, Seat | None]:
-    """The game with public ``code`` and the requesting user's seat in it (or None).
-
-    Raises Http404 for an unknown code, PermissionDenied when the user may not see it: a
-    running game is shown to its players, and to anyone when its creator made it public; an
-    invitation-only game that gathers players to its players, the invited and holders of the
-    invitation link. Finished games are open to all.
-    """
-    game = get_object_or_404(Game.objects.select_related("creator"), code=code)
-    seats = list(game.seats.select_related("user"))
-    game.seat_list = seats
-    user = request.user
-    mine = next((s for s in seats if user.is_authenticated and s.user_id == user.pk), None)
-    if mine is not None or game.status in (Game.Status.FINISHED, Game.Status.ABORTED):
-        return game, mine
-    if game.status == Game.Status.ACTIVE:
-        if game.public:
-            return game, None
-        raise PermissionDenied
-    if game.invite_only and not (
-        services._invite_token_is_valid(game, token)
-        or (user.is_authenticated and game.invitations.filter(user=user).exists())
-    ):
-        raise PermissionDenied
-    return game, None
+    """The game with public ``code`` and the requesting user's seat in it (or None); see
+    ``games.access.game_for`` for who may see it."""
+    return access.game_for(request.user, code, token=token)
 
 
 @functools.cache

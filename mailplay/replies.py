@@ -18,6 +18,7 @@ from games.africa_page import action_label
 from games.board import board_svg_context
 from games.engines.africa_data import board as africa_board
 from games.models import Game, Seat
+from mailplay.links import turn_links
 from mailplay.tokens import reply_address
 from notifications.emails import absolute_url, make_message
 
@@ -187,8 +188,6 @@ def turn_mail_context(game: Game, seat: Seat, names: list[str]) -> dict:
     """What a your-turn mail adds for playing by email, in the player's language: the position
     (``position_context``, with the reply address as "reply_to") and "mail_links", the
     one-click links (``links.turn_links``)."""
-    from mailplay.links import turn_links
-
     with translation.override(seat.user.language):
         context = position_context(game, seat, names)
     context["mail_links"] = turn_links(seat)
