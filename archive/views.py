@@ -74,5 +74,5 @@ def record(request, code):
     """The game record as JSON (see ``archive.records``), for finished games only."""
     game = _get_finished_game(request, code)
     response = JsonResponse(game_record(game), json_dumps_params={"indent": 1})
-    response["Content-Disposition"] = f'inline; filename="africa-{game.code}.json"'
+    response["Content-Disposition"] = f'inline; filename="{game.engine}-{game.code}.json"'
     return response

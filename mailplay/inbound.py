@@ -230,7 +230,7 @@ def _play(message, game: Game, seat, token: ReplyToken, in_reply_to: str) -> Out
 
     text = parsing.reply_text(message)
     try:
-        actions = parsing.parse_actions(text)
+        actions = parsing.parse_actions(text, game.kind)
     except parsing.UnknownWord as problem:
         outcome = Outcome("rejected", error=_unknown_word(problem), failed_line=problem.line)
         return _answer(user, outcome, (game, seat), in_reply_to)

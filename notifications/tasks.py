@@ -20,7 +20,6 @@ from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from accounts.models import User
-from games.africa_log import describe
 from games.models import Game, Invitation, Seat
 from mailplay.links import link_url
 from mailplay.replies import turn_mail_context
@@ -78,6 +77,7 @@ def _news_since_last_turn(game: Game, seat: Seat, names: list[str]) -> list[str]
     last_own = moves.filter(seat=seat.number, automatic=False).order_by("-ply").first()
     if last_own is not None:
         moves = moves.filter(ply__gt=last_own.ply)
+    describe = game.kind.describe
     lines = []
     for move in moves.order_by("-ply")[:40]:
         lines[:0] = [text for event in move.events if (text := describe(event, names))]

@@ -16,8 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
-from games.africa_terms import PLAYER_COLOURS
-from games.engines import get_engine
+from games.kinds import get_kind, kind_names
 from games.models import Game, Invitation, Seat, seed_commitment
 from games.services.common import GameError, bump, locked, require_open, seat_of
 from games.services.play import announce, open_turn
@@ -31,9 +30,9 @@ _system_random = random.SystemRandom()
 def create_game(
     creator: User,
     *,
-    engine: str = "africa",
+    engine: str | None = None,
     num_players: int = 4,
-    variant: str = "standard",
+    options: dict | None = None,
     days_per_move: int = 3,
     rated: bool = True,
     invite_only: bool = False,
@@ -44,21 +43,23 @@ def create_game(
     """A new open game with ``creator`` in its first seat.
 
     The seed is drawn now (``seed`` fixes it, for tests and imported game records) and kept
-    secret; its commitment (SHA-256 of seed and salt) is public from the start. Raises
-    GameError for a player count the game does not allow.
+    secret; its commitment (SHA-256 of seed and salt) is public from the start. ``engine``
+    names a registered game (default: the first of ``games.kinds.KINDS``), ``options`` become
+    Game.options (default: the game's own defaults). Raises GameError for a player count the
+    game does not allow.
     """
-    rules = get_engine(engine)
-    if not rules.min_players <= num_players <= rules.max_players:
+    kind = get_kind(engine or kind_names()[0])
+    if not kind.min_players <= num_players <= kind.max_players:
         raise GameError(
             _("This game is for %(min)d to %(max)d players.")
-            % {"min": rules.min_players, "max": rules.max_players}
+            % {"min": kind.min_players, "max": kind.max_players}
         )
     if seed is None:
         seed = secrets.randbits(63)
     salt = secrets.token_hex(16)
     game = Game.objects.create(
-        engine=engine,
-        options={"variant": variant},
+        engine=kind.name,
+        options=kind.default_options() if options is None else options,
         num_players=num_players,
         creator=creator,
         rated=rated,
@@ -171,7 +172,7 @@ def _start(game: Game) -> None:
     _system_random.shuffle(seats)
     for number, seat in enumerate(seats):
         seat.number = number
-        seat.colour = PLAYER_COLOURS[number][0]
+        seat.colour = game.kind.colour_key(number)
     Seat.objects.bulk_update(seats, ["number", "colour"])
     rules = game.rules
     now = timezone.now()
