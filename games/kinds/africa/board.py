@@ -30,8 +30,8 @@ from typing import Any
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from games.engines.africa_data import board as africa_board
-from games.engines.africa_data import marker_mix
+from games.engines.africa.data import board as africa_board
+from games.engines.africa.data import marker_mix
 from games.kinds.africa.terms import (
     HIDDEN,
     MARKER_LABELS,

@@ -11,7 +11,7 @@ from collections import defaultdict
 
 from django.utils.translation import gettext as _
 
-from games.engines.africa_data import board as africa_board
+from games.engines.africa.data import board as africa_board
 from games.kinds.africa.log import marker_name
 
 #: Two letters per marker code in the text board ("?" face-down, "." no marker).
