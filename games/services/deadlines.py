@@ -61,8 +61,8 @@ def time_out(game_id: int, version: int) -> bool:
     """End the claimed overdue turn of game ``game_id`` at ``version`` for its player.
 
     Steps: lock the game and check it is still at ``version`` with its deadline claimed;
-    settle a pending decision the way that changes least (keep the goods, leave the animal
-    or nomad where it was uncovered) and end the turn; count the timeout; after 3 in a row a
+    apply the engine's ``timeout_action`` (the legal action that changes least) until the
+    turn passes or the game ends; count the timeout; after 3 in a row a
     robot takes the seat over and the player counts as having left; tell the player.
     Returns whether this call acted (False when the game moved on meanwhile)."""
     game = Game.objects.select_for_update().filter(pk=game_id).first()
@@ -76,7 +76,8 @@ def time_out(game_id: int, version: int) -> bool:
     turn = game.turn_started_at
     guard = 0
     while game.status == Game.Status.ACTIVE and game.current_seat == seat.number and guard < 20:
-        apply_action(game, seat.number, _least_action(game), automatic=True, seats=seats)
+        action = game.rules.timeout_action(game.state)
+        apply_action(game, seat.number, action, automatic=True, seats=seats)
         guard += 1
     seat.timeouts += 1
     seat.consecutive_timeouts += 1
@@ -95,19 +96,6 @@ def time_out(game_id: int, version: int) -> bool:
     notify_players.delay_on_commit(game.pk, notice, game.version, seat.number)
     announce_turn(game, turn)
     return True
-
-
-def _least_action(game: Game) -> str:
-    """The action that ends a timed-out turn changing least: keep uncovered goods, leave an
-    uncovered animal or nomad where it lay, choose the first free start city, else end."""
-    legal = game.rules.legal_actions(game.state)
-    pending = game.rules.observation(game.state, None)["pending"]
-    if pending and pending["type"] == "place":
-        return f"place {pending['cell']}"
-    for action in ("keep", "end"):
-        if action in legal:
-            return action
-    return legal[0]
 
 
 def resume_after_vacation(user: User, started, now) -> None:

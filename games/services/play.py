@@ -17,7 +17,6 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
-from games.bots import choose
 from games.deadlines import reminder_due
 from games.engines import IllegalAction, replay
 from games.models import Game, Move, Seat
@@ -109,12 +108,16 @@ def undoable(game: Game, seat_number: int | None) -> bool:
 
 
 def _undoable_move(game: Game, seat_number: int) -> Move | None:
-    last = game.moves.filter(taken_back=False).order_by("-ply").first()
+    """The last standing move if ``seat_number`` played it by hand and it revealed nothing
+    (the engine's ``reveals``, judged in the position before it), else None."""
+    standing = game.moves.filter(taken_back=False)
+    last = standing.order_by("-ply").first()
     if last is None or last.seat != seat_number or last.automatic:
         return None
-    if last.action.split()[0] in ("uncover", "start"):
-        return None
-    return last
+    rules = game.rules
+    earlier = standing.exclude(pk=last.pk).order_by("ply").values_list("action", flat=True)
+    before = replay(rules, game.num_players, game.seed, game.options, earlier)
+    return None if rules.reveals(before, last.action) else last
 
 
 @transaction.atomic
@@ -186,15 +189,6 @@ def _acting_seat(game: Game, user: User, expected_version: int) -> Seat:
     return seat
 
 
-def _canonical(rules, state, action: str) -> str:
-    """The canonical spelling of ``action`` (legal in ``state``), as the log stores it."""
-    folded = " ".join(action.lower().split())
-    for legal in rules.legal_actions(state):
-        if legal.lower() == folded:
-            return legal
-    return folded
-
-
 def apply_action(
     game: Game,
     seat_number: int,
@@ -204,9 +198,11 @@ def apply_action(
     seats: list[Seat] | None = None,
 ) -> None:
     """Apply one action to the locked ``game`` in memory and append its Move (the game row is
-    saved by the caller). When the turn passes, the next player's deadline starts."""
+    saved by the caller). The action is spelled the engine's one way (``canonical``) for the
+    engine and the Move alike. When the turn passes, the next player's deadline starts."""
     rules = game.rules
     try:
+        action = rules.canonical(game.state, action)
         new_state = rules.apply(game.state, action)
     except IllegalAction as error:
         raise IllegalMove(error) from None
@@ -215,7 +211,7 @@ def apply_action(
         game=game,
         ply=game.version,
         seat=seat_number,
-        action=_canonical(rules, game.state, action),
+        action=action,
         events=new_state["events"],
         automatic=automatic,
     )
@@ -252,26 +248,29 @@ def announce_turn(game: Game, previous_turn_start) -> None:
 
 
 def play_for_absent_seats(game: Game, seats: list[Seat]) -> None:
-    """While the turn belongs to a seat whose player left, a bot plays it: random legal
-    actions that move the game on (``games.simulation.choose``)."""
+    """While the turn belongs to a seat whose player left, the engine's bot plays it from
+    that seat's observation (``engine.choose``, level "easy")."""
     absent = {s.number for s in seats if s.left_at is not None}
     rules = game.rules
     for _n in range(MAX_BOT_ACTIONS):
         if game.status != Game.Status.ACTIVE or game.current_seat not in absent:
             return
-        action = choose(_system_random, rules.legal_actions(game.state))
+        observation = rules.observation(game.state, game.current_seat)
+        action = rules.choose(observation, rules.legal_actions(game.state), _system_random)
         apply_action(game, game.current_seat, action, automatic=True, seats=seats)
 
 
 def finish(game: Game, seats: list[Seat]) -> None:
-    """Record final scores and places: shared places for equal scores (Africa ruling 11),
-    players who left after everyone who stayed, the first to leave last."""
+    """Record final scores and places: the players who stayed in the engine's order
+    (``places``, with the game's tie rule), players who left after them, the first to leave
+    last."""
     scores = game.rules.scores(game.state)
+    ranks = game.rules.places(game.state)
     stayed = [s for s in seats if s.left_at is None]
     left = sorted((s for s in seats if s.left_at is not None), key=lambda s: s.left_at)
     for seat in stayed:
         seat.final_score = scores[seat.number]
-        seat.place = 1 + sum(1 for o in stayed if scores[o.number] > seat.final_score)
+        seat.place = 1 + sum(1 for o in stayed if ranks[o.number] < ranks[seat.number])
     for index, seat in enumerate(reversed(left)):
         seat.final_score = scores[seat.number]
         seat.place = len(stayed) + 1 + index

@@ -18,6 +18,7 @@ from django.test import Client
 
 from games import services
 from games.models import Game
+from games.simulation import bot_action
 from mailplay.replies import position_context
 from notifications.emails import make_message
 from notifications.tasks import _game_context
@@ -43,8 +44,8 @@ REDEAL = {"africa": _redeal_africa}
 
 
 def random_game(kind, players, watcher, rng: random.Random, plies: int) -> Game:
-    """A public game of ``kind`` between ``players``, ``plies`` random legal actions in (or
-    fewer, if it ends before)."""
+    """A public game of ``kind`` between ``players``, ``plies`` actions of the engine's bot
+    (with ``rng``) in, or fewer if it ends before."""
     game = services.create_game(
         players[0],
         engine=kind.name,
@@ -59,7 +60,7 @@ def random_game(kind, players, watcher, rng: random.Random, plies: int) -> Game:
     for _ply in range(plies):
         if game.status != Game.Status.ACTIVE:
             break
-        action = rng.choice(game.rules.legal_actions(game.state))
+        action = bot_action(game, rng)
         game = services.submit_action(game, by_seat[game.current_seat], action, game.version)
     return game
 

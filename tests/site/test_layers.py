@@ -151,3 +151,13 @@ def test_the_layer_checks_catch_a_cycle_and_a_hidden_import(tmp_path):
 
     assert cycles(graph) == [["shop.mails", "shop.orders"]]
     assert hidden == ["shop.views: shop.orders (in page())"]
+
+
+def test_engines_and_kinds_stay_below_the_services_and_models():
+    graph, _hidden = import_graph(ROOT, PACKAGES)
+    for module, imported in graph.items():
+        if module.startswith(("games.engines", "games.kinds")):
+            above = {m for m in imported if m.startswith(("games.services", "games.models"))}
+            assert not above, f"{module} imports {sorted(above)}"
+        if module.startswith("games.engines"):
+            assert not {m for m in imported if not m.startswith("games.engines")}, module
