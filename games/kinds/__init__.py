@@ -72,6 +72,10 @@ class GameKind:
     template_dir: str = ""
     sections: dict[str, Any] = {}
     governing: dict[str, str] = {}
+    #: A sentence under the list of actions in mails: how to write a reply, by example.
+    reply_example = ""
+    #: A sentence under the replay's board: how it shows what was hidden during the game.
+    replay_note = ""
     #: How many recent moves the play page's log shows.
     log_length = 40
     #: {part: [parts it includes]} for the cached fragments of the play page, so that a

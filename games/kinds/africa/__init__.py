@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy as _
+
 from games.kinds import GameKind
 from games.kinds.africa import board, log, mail, notation, page, rules_links
 from games.kinds.africa.forms import AfricaOptionsForm
@@ -20,6 +22,13 @@ class AfricaKind(GameKind):
     governing = rules_links.GOVERNING_SECTION
     keywords = notation.KEYWORDS
     mistyped = notation.MISTYPED
+    reply_example = _(
+        "For example: uncover E4, then on the next line: end. Text below the actions and the "
+        "quoted mail are ignored."
+    )
+    replay_note = _(
+        "Every face-down marker is shown, faded with a dashed edge, because the game is over."
+    )
     fragment_sources = {
         "board_area": ["board_area", "board", "legend"],
     }
