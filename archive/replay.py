@@ -19,9 +19,6 @@ from django.utils.html import format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from games.africa_log import describe
-from games.africa_page import panel
-from games.board import board_svg_context
 from games.engines import replay
 from games.models import Game
 
@@ -62,7 +59,7 @@ def log_items(url: str, log: list[dict], step: int) -> SafeString:
 def replay_context(game: Game, step: int | None) -> dict[str, Any]:
     """What the replay page shows of finished ``game`` at ``step`` (clamped to the game; None
     is the last step): {"step", "last", "previous", "next" (step numbers), "board" (as
-    ``board_svg_context`` gives it), "observation", "panel" (as ``games.africa_page.panel``),
+    the kind's ``board_context`` gives it), "observation", "panel" (the kind's ``panel``),
     "log" [{"step", "lines"}], "log_items" (the log as HTML),
     "current_lines"}.
 
@@ -74,7 +71,8 @@ def replay_context(game: Game, step: int | None) -> dict[str, Any]:
     moves = list(game.moves.filter(taken_back=False).order_by("ply").values("action", "events"))
     last = len(moves)
     step = last if step is None else max(0, min(step, last))
-    rules = game.rules
+    kind = game.kind
+    rules = kind.engine
     state = replay(
         rules, game.num_players, game.seed, game.options, [move["action"] for move in moves[:step]]
     )
@@ -84,21 +82,22 @@ def replay_context(game: Game, step: int | None) -> dict[str, Any]:
     log = [
         {
             "step": number,
-            "lines": [text for event in move["events"] if (text := describe(event, names))],
+            "lines": [text for event in move["events"] if (text := kind.describe(event, names))],
         }
         for number, move in enumerate(moves, start=1)
     ]
-    board = board_svg_context(
-        observation, seats=[{"name": s.user.display_name, "colour": s.colour} for s in seats]
+    board = kind.board_context(
+        observation, [{"name": s.user.display_name, "colour": s.colour} for s in seats]
     )
     return {
+        "kind": kind,
         "step": step,
         "last": last,
         "previous": max(step - 1, 0),
         "next": min(step + 1, last),
         "board": board,
         "observation": observation,
-        "panel": panel(observation, seats),
+        "panel": kind.panel(observation, seats),
         "log": log,
         "log_items": log_items(reverse("replay", args=[game.code]), log, step),
         "current_lines": log[step - 1]["lines"] if step else [],

@@ -11,7 +11,6 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from archive.records import RecordError, replay_record
-from games.africa_terms import PLAYER_COLOURS
 from games.models import Game, Move, Seat
 
 
@@ -69,7 +68,7 @@ def import_record(record: dict[str, Any]) -> Game:
                     game=game,
                     user=user,
                     number=player["seat"],
-                    colour=player.get("colour") or PLAYER_COLOURS[player["seat"]][0],
+                    colour=player.get("colour") or game.kind.colour_key(player["seat"]),
                     left_at=parse_datetime(player["left_at"]) if player["left_at"] else None,
                     final_score=player["final_score"],
                     place=player["place"],

@@ -33,6 +33,7 @@ from django.utils.translation import gettext_lazy
 
 from accounts.models import User
 from games import services
+from games.engines import IllegalAction
 from games.models import Game
 from mailplay import parsing, replies
 from mailplay.models import ProcessedMessage
@@ -230,7 +231,7 @@ def _play(message, game: Game, seat, token: ReplyToken, in_reply_to: str) -> Out
 
     text = parsing.reply_text(message)
     try:
-        actions = parsing.parse_actions(text)
+        actions = parsing.parse_actions(text, game.kind)
     except parsing.UnknownWord as problem:
         outcome = Outcome("rejected", error=_unknown_word(problem), failed_line=problem.line)
         return _answer(user, outcome, (game, seat), in_reply_to)
@@ -283,6 +284,7 @@ def _apply_all(
         if action == "end" and index > 0 and game.current_seat != seat_number:
             continue
         spelled = _spelled(game, action)
+        revealing = _reveals(game, spelled)
         try:
             game = services.submit_action(game, user, spelled, game.version)
         except services.StaleVersion:  # another mail or the web page moved the game meanwhile
@@ -295,18 +297,26 @@ def _apply_all(
                 )
                 raise _Rejected(line, reason) from None
             raise _Rejected(line, error.message) from None
-        uncovered = uncovered or action.startswith("uncover ")
+        uncovered = uncovered or revealing
         applied.append(spelled)
     return applied
 
 
 def _spelled(game: Game, action: str) -> str:
-    """``action`` as the engine spells it when it is legal (cells in capitals)."""
-    for legal in game.rules.legal_actions(game.state):
-        if legal.lower() == action:
-            return legal
-    words = action.split()
-    return " ".join(w.upper() if w[:1].isalpha() and w[1:].isdigit() else w for w in words)
+    """``action`` as the engine spells it (``canonical``), or as written when it is no action
+    of the game (``submit_action`` then says why)."""
+    try:
+        return game.rules.canonical(game.state, action)
+    except IllegalAction:
+        return action
+
+
+def _reveals(game: Game, action: str) -> bool:
+    """Whether ``action`` would show something hidden now (False for a non-action)."""
+    try:
+        return game.rules.reveals(game.state, action)
+    except IllegalAction:
+        return False
 
 
 def _answer(user: User, outcome: Outcome, where, in_reply_to: str) -> Outcome:

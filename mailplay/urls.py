@@ -2,9 +2,9 @@
 
 from django.urls import include, path
 
-from mailplay import links
+from mailplay import views
 
 urlpatterns = [
     path("anymail/", include("anymail.urls")),
-    path("do/<str:purpose>/<str:token>/", links.confirm, name="mailplay_link"),
+    path("do/<str:purpose>/<str:token>/", views.confirm, name="mailplay_link"),
 ]

@@ -5,7 +5,7 @@ import pytest
 
 from games import services
 from games.engines.africa.data import board as africa_board
-from mailplay.replies import ABBREVIATIONS, board_text, group_actions
+from games.kinds.africa.mail import ABBREVIATIONS, board_text, group_actions
 from tests.games.conftest import player_to_move
 from tests.mailplay.conftest import last_mail_to, reply_to
 

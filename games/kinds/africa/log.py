@@ -8,7 +8,7 @@ face-down marker.
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.africa_terms import MARKER_NAMES, START_CITY_NAMES
+from games.kinds.africa.terms import MARKER_NAMES, START_CITY_NAMES
 
 
 def marker_name(code: str) -> str:
