@@ -168,6 +168,14 @@ ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
 ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
 ACCOUNT_EMAIL_SUBJECT_PREFIX = f"[{SITE_NAME}] "
 ACCOUNT_DEFAULT_HTTP_PROTOCOL = "https" if PRODUCTION else "http"
+# The client's address behind a reverse proxy, for the sign-in rate limits that count per
+# address: either the number of proxies that append to X-Forwarded-For (1 for one nginx), or
+# the header one trusted proxy sets (e.g. X-Real-IP). With neither, REMOTE_ADDR is the client.
+ALLAUTH_TRUSTED_PROXY_COUNT = env.int("ALLAUTH_TRUSTED_PROXY_COUNT", default=0)
+ALLAUTH_TRUSTED_CLIENT_IP_HEADER = env.str("ALLAUTH_TRUSTED_CLIENT_IP_HEADER", default="") or None
+
+# What one account may do in an hour (accounts/limits.py, counted in the shared cache).
+HOURLY_LIMITS = {"new_game": "10/h", "invitation": "30/h", "seat": "30/h", "mail_reply": "60/h"}
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("fr", "Français"), ("nl", "Nederlands")]

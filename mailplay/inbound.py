@@ -31,6 +31,8 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from accounts.limits import MESSAGES as LIMIT_MESSAGES
+from accounts.limits import over_limit
 from accounts.models import User
 from games import services
 from games.models import Game
@@ -203,6 +205,10 @@ def _handle(message: EmailMessage) -> Outcome:
         error = gettext_lazy("Moves for this game are accepted only from the player's own address.")
         return _answer(known, Outcome("refused", error=error), None, in_reply_to)
 
+    if over_limit(user, "mail_reply"):
+        logger.warning("inbound mail for game %s over the hourly limit of replies", game.pk)
+        outcome = Outcome("refused", error=LIMIT_MESSAGES["mail_reply"])
+        return _answer(user, outcome, None, in_reply_to)
     with translation.override(user.language):
         return _play(message, game, seat, token, in_reply_to)
 
