@@ -34,6 +34,7 @@ from django.utils.translation import gettext_lazy
 from accounts.limits import MESSAGES as LIMIT_MESSAGES
 from accounts.limits import over_limit
 from accounts.models import User
+from africa_site.middleware import storable
 from games import services
 from games.models import Game
 from mailplay import parsing, replies
@@ -73,7 +74,7 @@ class _Rejected(Exception):
 
 def _message_id(message: EmailMessage) -> str:
     """The mail's Message-ID, or a digest of its bytes when it has none."""
-    value = str(message.get("Message-ID", "") or "").strip()
+    value = storable(str(message.get("Message-ID", "") or "")).strip()
     if value:
         return value[:255]
     try:
@@ -102,7 +103,7 @@ def _sender(message: EmailMessage) -> str:
         senders = _addresses(message, ("From",))
     except (IndexError, ValueError, TypeError):  # a garbled From header
         return ""
-    return senders[0].lower() if senders else ""
+    return storable(senders[0].lower()) if senders else ""
 
 
 def _recipients(message: EmailMessage) -> list[str]:
@@ -169,7 +170,7 @@ def handle_message(message: EmailMessage) -> Outcome:
 def _handle(message: EmailMessage) -> Outcome:
     sender = _sender(message)
     token, forged = _token(message)
-    in_reply_to = str(message.get("Message-ID", "") or "")
+    in_reply_to = storable(str(message.get("Message-ID", "") or ""))
     known = User.objects.filter(email__iexact=sender, is_active=True).first() if sender else None
     if token is None:
         if known is None:

@@ -12,6 +12,9 @@ from anymail.inbound import AnymailInboundMessage
 from anymail.signals import AnymailInboundEvent, EventType, inbound
 from django.core.management import call_command
 
+from mailplay.inbound import handle_message
+from mailplay.models import ProcessedMessage
+from mailplay.parsing import parse_bytes
 from tests.mailplay.conftest import last_mail_to, mover, reply_to
 from tests.mailplay.test_parsing import ALL_MAILS, MAILS
 
@@ -93,3 +96,16 @@ def test_the_webhook_needs_its_signing_key_and_then_plays_the_move(
     assert forged.status_code == 400
     assert accepted.status_code == 200
     assert list(duel.moves.values_list("action", flat=True)) == ["start C2"]
+
+
+def test_a_mail_with_unstorable_characters_in_its_headers_is_handled(duel, mailoutbox):
+    raw = (
+        b"From: stranger@example.com\r\nTo: play@example.com\r\n"
+        b"Message-ID: <bad\x00id\xff@example.com>\r\nSubject: hi\r\n\r\nend\r\n"
+    )
+
+    outcome = handle_message(parse_bytes(raw))
+
+    assert outcome.status == "dropped"
+    [stored] = ProcessedMessage.objects.values_list("message_id", flat=True)
+    assert "\x00" not in stored and not any("\ud800" <= c <= "\udfff" for c in stored)
