@@ -219,6 +219,9 @@ SERVER_EMAIL = env.str("SERVER_EMAIL", default=DEFAULT_FROM_EMAIL)
 REPLY_DOMAIN = env.str(
     "REPLY_DOMAIN", default=DEFAULT_FROM_EMAIL.rsplit("@", 1)[-1].strip("> ") or "localhost"
 )
+# The webhooks answer only when a secret guards them (mailplay/webhooks.py); MAIL_WEBHOOKS=off
+# when replies come only through `manage.py receive_mail`.
+MAIL_WEBHOOKS = env.bool("MAIL_WEBHOOKS", default=True)
 ANYMAIL = {
     name.removeprefix("ANYMAIL_"): value
     for name, value in os.environ.items()
