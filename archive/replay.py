@@ -3,12 +3,11 @@
 Step ``n`` is the position after the first ``n`` actions that stand (taken-back moves are
 skipped), from 0 (before the first action) to the number of actions.
 
-Revealed layout: the replay shows every face-down marker at every step. It builds the
-spectator's observation of the replayed state and then, for each cell still face down, puts the
-marker code from the replayed state's layout (``state["hidden"]``) in place of "hidden"; the
-board draws such a marker as revealed (dashed, faded). This is done only for finished games
-(``replay_context`` refuses any other): while a game runs, its layout must never leave the
-engine except through ``observation``.
+Revealed layout: the replay shows every hidden thing at every step, through the engine's
+``revealed`` (the spectator's observation with every hidden thing shown; Africa's face-down
+markers keep ``face_down`` and carry their code, and the board draws them as revealed: dashed,
+faded). This is done only for finished games (``replay_context`` refuses any other): while a
+game runs, hidden things must never leave the engine except through ``observation``.
 """
 
 from __future__ import annotations
@@ -22,20 +21,15 @@ from django.utils.translation import gettext as _
 
 from games.africa_log import describe
 from games.africa_page import panel
-from games.africa_terms import HIDDEN
 from games.board import board_svg_context
 from games.engines import replay
 from games.models import Game
 
 
 def revealed_observation(rules, state: dict) -> dict[str, Any]:
-    """The spectator's observation of ``state`` with every face-down marker's code filled in
-    from the state's layout (see the module docstring). Only for finished games."""
-    observation = rules.observation(state, None)
-    for cell, info in observation["cells"].items():
-        if info["marker"] == HIDDEN:
-            info["marker"] = state["hidden"][cell]
-    return observation
+    """The spectator's observation of ``state`` with every hidden thing shown (the engine's
+    ``revealed``; see the module docstring). Only for finished games."""
+    return rules.revealed(state)
 
 
 CURRENT = mark_safe(' class="current" aria-current="step"')

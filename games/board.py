@@ -37,8 +37,8 @@ from games.africa_terms import (
     PLAYER_COLOURS,
     START_CITY_NAMES,
 )
-from games.engines.africa_data import board as africa_board
-from games.engines.africa_data import marker_mix
+from games.engines.africa.data import board as africa_board
+from games.engines.africa.data import marker_mix
 
 #: Distance from a hex's centre to a corner, in SVG user units.
 HEX_SIZE = 30

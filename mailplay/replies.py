@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from games.africa_log import marker_name
 from games.africa_page import action_label
 from games.board import board_svg_context
-from games.engines.africa_data import board as africa_board
+from games.engines.africa.data import board as africa_board
 from games.models import Game, Seat
 from mailplay.tokens import reply_address
 from notifications.emails import absolute_url, make_message

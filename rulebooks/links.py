@@ -66,7 +66,7 @@ GOVERNING_SECTION = {
         "end": "actions",
         "supply_camp": "uncover-monument",
         "bonus": "game-end",
-        "final": "game-end",
+        "game_end": "game-end",
     }
 }
 

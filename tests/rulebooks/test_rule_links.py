@@ -24,7 +24,7 @@ PENDING = ["place", "goods"]
 EVENTS = [
     {"type": kind}
     for kind in ("start", "anywhere", "move", "uncover", "place", "keep", "swap", "animal",
-                 "nomad", "supply_camp", "end", "bonus", "final")
+                 "nomad", "supply_camp", "end", "bonus", "game_end")
 ] + [{"type": "camp", "use": "research"}, {"type": "camp", "use": "resources"}]  # fmt: skip
 
 
@@ -82,7 +82,7 @@ def test_each_kind_of_action_has_its_own_section():
     assert section_key("africa", {"type": "camp", "use": "resources"}) == "camp-resources"
     assert section_key("africa", "swap P2 kettle") == "uncover-goods"
     assert section_key("africa", "animal E4 F5") != section_key("africa", "nomad E4 F5")
-    assert section_key("africa", "end") != section_key("africa", {"type": "final"})
+    assert section_key("africa", "end") != section_key("africa", {"type": "game_end"})
 
 
 def test_every_mapped_section_is_in_the_summary(client, summaries):
