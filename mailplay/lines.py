@@ -8,8 +8,9 @@ would tell it). When a line fails, the lines since the last revealing one are no
 and neither is any line after it. So what a reply does, and what its answer says, depends
 only on what the player could see and on what the kept actions revealed.
 
-``plan`` decides; ``mailplay.inbound`` then applies the kept actions through the game
-services in one transaction.
+``plan`` decides, with the engine alone (``canonical``, ``apply``, ``reveals`` of the engine
+contract); ``mailplay.inbound`` then applies the kept actions through the game services in
+one transaction.
 """
 
 from __future__ import annotations
@@ -27,9 +28,9 @@ APPLIED, IGNORED, FAILED, NOT_APPLIED = "applied", "ignored", "failed", "not app
 
 @dataclass
 class Line:
-    """One line of a reply: its ``action`` (the engine's spelling when legal), its ``status``
-    (see above), the ``reason`` a failed line failed (a sentence in the active language)
-    and whether applying it ``revealed`` something hidden."""
+    """One line of a reply: its ``action`` (the engine's canonical spelling once read), its
+    ``status`` (see above), the ``reason`` a failed line failed (a sentence in the active
+    language) and whether applying it ``revealed`` something hidden."""
 
     action: str
     status: str = NOT_APPLIED
@@ -54,30 +55,11 @@ class Plan:
         return next(((i, x) for i, x in enumerate(self.lines) if x.status == FAILED), None)
 
 
-def reveals(engine, state: dict, action: str) -> bool:
-    """Whether applying the legal ``action`` to ``state`` shows something hidden: the engine's
-    ``reveals`` (the engine contract); for an engine without one, Africa's rule (an uncover
-    turns a face-down marker up)."""
-    rule = getattr(engine, "reveals", None)
-    if rule is not None:
-        return bool(rule(state, action))
-    return action.startswith("uncover ")
-
-
-def spelled(engine, state: dict, action: str) -> str:
-    """``action`` (lower case, single blanks) as the engine spells it when it is legal in
-    ``state``; else with the words that look like cells in capitals ("e4" -> "E4")."""
-    for legal in engine.legal_actions(state):
-        if legal.lower() == action.lower():
-            return legal
-    words = action.split()
-    return " ".join(w.upper() if w[:1].isalpha() and w[1:].isdigit() else w for w in words)
-
-
 def plan(engine, state: dict, seat: int, actions: list[str]) -> Plan:
     """Try ``actions`` (a reply's lines, in order) for ``seat`` from ``state`` and say which
-    are applied: see the module's rule. A last "end" after the turn has passed already (the
-    action before ended it) is ignored; any other line once the turn has passed fails.
+    are applied: see the module's rule. Each line is read with ``engine.canonical`` (a line
+    that is no action fails with its reason). A last "end" after the turn has passed already
+    (the action before ended it) is ignored; any other line once the turn has passed fails.
     ``state`` is not changed."""
     result = Plan([Line(action) for action in actions])
     since_reveal: list[Line] = []
@@ -88,13 +70,13 @@ def plan(engine, state: dict, seat: int, actions: list[str]) -> Plan:
                 continue
             line.status, line.reason = FAILED, _("It is not your turn.")
             break
-        line.action = spelled(engine, state, line.action)
         try:
+            line.action = engine.canonical(state, line.action)
             after = engine.apply(state, line.action)
         except IllegalAction as error:
             line.status, line.reason = FAILED, _(error.template).format(**error.params)
             break
-        line.status, line.revealed = APPLIED, reveals(engine, state, line.action)
+        line.status, line.revealed = APPLIED, engine.reveals(state, line.action)
         since_reveal = [] if line.revealed else since_reveal + [line]
         state = after
     if result.failed is not None:
