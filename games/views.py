@@ -13,14 +13,16 @@ from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Prefetch
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import get_template, render_to_string
+from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from accounts.limits import hourly_limit
 from games import access, services
 from games.forms import ActionForm, InviteForm, NewGameForm, VersionForm
 from games.models import Game, Seat
@@ -73,7 +75,12 @@ def lobby(request):
     return render(request, "games/lobby.html", {"games": games})
 
 
+def _to_game(request, code):
+    return reverse("game_detail", kwargs={"code": code})
+
+
 @login_required
+@hourly_limit("new_game", redirect_to=lambda request: reverse("new_game"))
 def new_game(request):
     """The form that creates a game; its creator takes the first seat."""
     form = NewGameForm(request.POST or None)
@@ -245,21 +252,21 @@ def _after_change(request, code):
 
 @require_GET
 def game_poll(request, code):
-    """204 while the game is still at the page's version, else the fresh ``game`` partial."""
-    version = Game.objects.filter(code=code).values_list("version", flat=True).first()
-    if version is None:
-        raise Http404
-    if request.user.is_authenticated:
+    """204 while the game is still at the page's version, else the fresh ``game`` partial.
+
+    Access is checked first, so that nobody learns a private game's version from a 204."""
+    game, seat = _get_game(request, code)
+    if seat is not None:
         services.mark_seen(code, request.user)
     form = VersionForm(request.GET)
-    if form.is_valid() and form.cleaned_data["version"] == version:
+    if form.is_valid() and form.cleaned_data["version"] == game.version:
         return HttpResponse(status=204)
-    game, seat = _get_game(request, code)
     return render(request, "games/play.html#game", play_context(request, game, seat))
 
 
 @login_required
 @require_POST
+@hourly_limit("seat", redirect_to=_to_game)
 def game_join(request, code):
     """Take a free seat (an invitation-only game needs the invitation or its link)."""
     token = request.POST.get("invite")
@@ -274,6 +281,7 @@ def game_join(request, code):
 
 @login_required
 @require_POST
+@hourly_limit("seat", redirect_to=_to_game)
 def game_leave(request, code):
     """Leave a game that has not started (its creator calls it off)."""
     game, _seat = _get_game(request, code)
@@ -294,6 +302,7 @@ def game_start(request, code):
 
 @login_required
 @require_POST
+@hourly_limit("invitation", redirect_to=_to_game)
 def game_invite(request, code):
     """Invite a player of the site by display name."""
     game, _seat = _get_game(request, code)
@@ -310,6 +319,7 @@ def game_invite(request, code):
 
 @login_required
 @require_POST
+@hourly_limit("seat", redirect_to=_to_game)
 def game_abort_vote(request, code):
     """Vote to call off a game that a player has left."""
     game, _seat = _get_game(request, code)

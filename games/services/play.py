@@ -152,7 +152,11 @@ def after_leaving(game: Game, seats: list[Seat]) -> None:
 @transaction.atomic
 def vote_abort(game: Game, user: User) -> Game:
     """``user`` votes to call off a game that players have left; when every player still in
-    it has voted, the game is aborted (no result, no rating). Raises GameError."""
+    it has voted, the game is aborted (no result, no rating). Raises GameError.
+
+    Only the vote that calls the game off bumps the version: the other votes show on no one
+    else's page, and a repeated vote changes nothing, so neither may make the mover's page
+    or turn mail stale."""
     game = locked(game)
     require_active(game)
     seats = list(game.seats.all())
@@ -161,16 +165,17 @@ def vote_abort(game: Game, user: User) -> Game:
         raise GameError(_("You do not play in this game."))
     if all(s.left_at is None for s in seats):
         raise GameError(_("A game can be called off only after a player has left it."))
-    mine.abort_vote = True
-    mine.save(update_fields=["abort_vote"])
+    if not mine.abort_vote:
+        mine.abort_vote = True
+        mine.save(update_fields=["abort_vote"])
     if all(s.abort_vote or s.pk == mine.pk for s in seats if s.left_at is None):
         game.status = Game.Status.ABORTED
         game.finished_at = timezone.now()
         game.current_seat = None
         game.turn_deadline = game.reminder_due_at = None
         announce(game, "game_aborted")
-    game.version += 1
-    game.save()
+        game.version += 1
+        game.save()
     return game
 
 
