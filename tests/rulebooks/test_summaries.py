@@ -51,10 +51,11 @@ NILE_SECTIONS = {
     "hire": "market",
     "buy": "market",
     "trade": "trade",
-    "fill": "rations",
-    "drop": "turn",
-    "dismiss": "turn",
-    "shoot": "turn",
+    "sail europe": "camp",
+    "fill": "camp",
+    "drop": "camp",
+    "dismiss": "camp",
+    "shoot": "camp",
     "level": "activity",
     "move": "move",
     "stop": "move",
@@ -169,10 +170,13 @@ def test_every_nile_action_of_the_notation_has_a_section():
     sections = set(ids("nile", "en"))
 
     assert set(NILE_SECTIONS.values()) <= sections
-    steps = {"activity", "disasters", "lost", "mapping", "natives", "encounter", "negotiation",
-             "hostile", "combat", "victory", "defeat", "prisoner", "hunting", "rations",
-             "recovery", "desertions", "bonus-cards", "outfitting", "market", "donations",
-             "publishing", "journalist", "death", "game-end", "solo", "nile-source"}  # fmt: skip
+    steps = {
+        "camp", "activity", "disasters", "move", "lost", "mapping", "mountains", "lakes",
+        "rivers", "oasis", "natives", "encounter", "negotiation", "trade", "hostile", "combat",
+        "victory", "defeat", "prisoner", "hunting", "rations", "recovery", "desertions",
+        "bonus-cards", "outfitting", "market", "donations", "publishing", "journalist", "death",
+        "game-end", "solo", "nile-source", "professions", "rulings",
+    }  # fmt: skip
     assert steps <= sections
 
 
