@@ -146,7 +146,7 @@ def project(lon: float, lat: float) -> tuple[float, float]:
 
 
 def _points(coast) -> str:
-    return " ".join("%s,%s" % project(lon, lat) for lon, lat in coast)
+    return " ".join(",".join(str(v) for v in project(lon, lat)) for lon, lat in coast)
 
 
 def location_xy(loc: str) -> tuple[float, float]:
