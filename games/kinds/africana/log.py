@@ -76,7 +76,7 @@ def describe(event: dict, names: list[str]) -> str | None:
     if kind == "pass":
         return _("%(player)s ends the turn without an action.") % v
     if kind == "go":
-        text = _("%(player)s moves from %(from)s to %(to)s playing a %(card)s.") % (
+        text = _("%(player)s moves from %(from)s to %(to)s playing the %(card)s.") % (
             v
             | {
                 "from": place(event["origin"]),
@@ -123,7 +123,7 @@ def describe(event: dict, names: list[str]) -> str | None:
             }
         )
     if kind == "discard":
-        return _("%(player)s discards a %(card)s.") % (v | {"card": card_name(event["card"])})
+        return _("%(player)s discards one %(card)s.") % (v | {"card": card_name(event["card"])})
     if kind == "drop":
         return _("%(player)s drops adventure %(card)s.") % (
             v | {"card": adventure_words(event["adventure"])}

@@ -51,7 +51,7 @@ def action_label(action: str, observation: dict, names: list[str]) -> str:
         card = view["left_top"] if words[2] == "left" else view["right_top"]
         return _("Buy %(card)s for 5 silver") % {"card": adventure_words(card)}
     if keyword == "go":
-        return _("Move to %(place)s with a %(card)s") % {
+        return _("Move to %(place)s playing the %(card)s") % {
             "place": place(words[1]),
             "card": card_name(words[2]),
         }
@@ -62,7 +62,7 @@ def action_label(action: str, observation: dict, names: list[str]) -> str:
     if keyword == "adventure":
         return _("Finish adventure %(card)s") % {"card": adventure_words(words[1])}
     if keyword == "discard":
-        return _("Discard a %(card)s") % {"card": card_name(words[1])}
+        return _("Discard one %(card)s") % {"card": card_name(words[1])}
     if keyword == "drop":
         return _("Drop adventure %(card)s") % {"card": adventure_words(words[1])}
     return action
