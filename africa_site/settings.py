@@ -1,8 +1,9 @@
 """Settings for the Africa play-by-web site.
 
 Everything comes from environment variables with safe local defaults. With no variable set the
-site runs on one machine with no service: SQLite under var/, a Celery broker kept in files under
-var/celery/, a cache under var/cache/ and mail written as files under var/mail/.
+site runs on one machine with no service: SQLite under var/, a Celery broker on the SQLite file
+var/celery.sqlite3 (africa_site/broker.py), a cache under var/cache/ and mail written as files
+under var/mail/.
 
 Setting SECRET_KEY switches to production defaults (DEBUG off, HTTPS-only cookies, HSTS);
 DATABASE_URL, CELERY_BROKER_URL, REDIS_URL, EMAIL_URL and ALLOWED_HOSTS point the site at real
@@ -16,6 +17,9 @@ from pathlib import Path
 import environ
 from celery.schedules import crontab
 from csp.constants import NONE, SELF
+
+from africa_site.broker import SCHEME as BROKER_SCHEME
+from africa_site.broker import embedded_broker_url
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 env = environ.Env()
@@ -216,23 +220,14 @@ ANYMAIL = {
     if name.startswith("ANYMAIL_")
 }
 
-# Celery: a broker in files under var/celery/ unless CELERY_BROKER_URL names Redis.
-CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="filesystem://")
-if CELERY_BROKER_URL.startswith("filesystem://"):
-    _queue_dir = VAR_DIR / "celery" / "queue"
-    _control_dir = VAR_DIR / "celery" / "control"
-    for _folder in (_queue_dir, _control_dir):
-        _folder.mkdir(parents=True, exist_ok=True)
-    CELERY_BROKER_TRANSPORT_OPTIONS = {
-        "data_folder_in": str(_queue_dir),
-        "data_folder_out": str(_queue_dir),
-        "control_folder": str(_control_dir),
-    }
-else:
-    # A task whose worker died before acknowledging it is delivered again after this long.
-    CELERY_BROKER_TRANSPORT_OPTIONS = {
-        "visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=60 * 60)
-    }
+# Celery: an embedded broker on a SQLite file in var/ unless CELERY_BROKER_URL names Redis.
+CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="") or embedded_broker_url(VAR_DIR)
+# A task whose worker died before acknowledging it is delivered again after this long (Redis).
+CELERY_BROKER_TRANSPORT_OPTIONS = (
+    {}
+    if CELERY_BROKER_URL.startswith(BROKER_SCHEME)
+    else {"visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=60 * 60)}
+)
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True

@@ -54,11 +54,10 @@ def test_default_settings_need_no_external_service(tmp_path):
     engine, broker, mail, cache, debug = printed_settings({}, tmp_path)
 
     assert engine == "django.db.backends.sqlite3"
-    assert broker == "filesystem://"
+    assert broker == f"sqlite-wal+sqlite:///{tmp_path / 'var' / 'celery.sqlite3'}"
     assert mail == "django.core.mail.backends.filebased.EmailBackend"
     assert cache == "django.core.cache.backends.filebased.FileBasedCache"
     assert debug == "True"
-    assert (tmp_path / "var" / "celery" / "queue").is_dir()
 
 
 def test_default_settings_migrate_and_pass_the_checks(tmp_path):
