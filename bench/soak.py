@@ -8,7 +8,7 @@ creates its players and games in the site's database, signs them in by session, 
 ``--users`` virtual users for ``--minutes`` against http://127.0.0.1:PORT (loopback only).
 Each plays a 2-player game through the web pages, both seats, as the play page offers (an htmx
 POST per action), with about ``--think`` seconds between requests; a finished game is replaced
-by a new one, whose start notices go through the worker. Every 5 seconds it reads the pids of
+by a new one, whose start notices go through the worker. Every 10 seconds it reads the pids of
 the site's processes from supervisord, so a process that died and was started again counts as
 a restart. Bounded: at most 50 users and 240 minutes.
 
@@ -23,6 +23,7 @@ import argparse
 import html
 import os
 import random
+import re
 import subprocess
 import sys
 import threading
@@ -87,6 +88,12 @@ class Site:
                 cookies[seat.number] = f"{self.settings.SESSION_COOKIE_NAME}={session.session_key}"
         return {"url": game.get_absolute_url(), "code": str(game.code), "cookies": cookies}
 
+    def choose(self, rng, actions: list[str]) -> str:
+        """An action as the site's simulated players pick one (mostly progress, so games end)."""
+        from games.simulation import choose
+
+        return choose(rng, actions)
+
     def players(self, count: int):
         from games.simulation import simulated_players
 
@@ -105,20 +112,18 @@ class Site:
 
 
 def process_ids() -> dict[str, str]:
-    """The pid of each process supervisord runs ("" when it cannot be asked)."""
-    ctl = ROOT / ".venv" / "bin" / "supervisorctl"
-    pids = {}
-    for name in PROCESSES:
-        result = subprocess.run(
-            [str(ctl), "-c", str(ROOT / "supervisord.conf"), "pid", name],
-            capture_output=True,
-            text=True,
-            timeout=30,
-            cwd=ROOT,
-            env={"VAR_DIR": str(ROOT / "var"), "PORT": "0", **os.environ},
-        )
-        pids[name] = result.stdout.strip() if result.stdout.strip().isdigit() else ""
-    return pids
+    """The pid of each process supervisord runs ("" when it is not running or cannot be
+    asked), from one ``supervisorctl status``."""
+    result = subprocess.run(
+        [str(ROOT / ".venv" / "bin" / "supervisorctl"), "-c", "supervisord.conf", "status"],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        cwd=ROOT,
+        env={"VAR_DIR": str(ROOT / "var"), "PORT": "0", **os.environ},
+    )
+    found = dict(re.findall(r"^(\w+)\s+RUNNING\s+pid (\d+)", result.stdout, re.MULTILINE))
+    return {name: found.get(name, "") for name in PROCESSES}
 
 
 def play(site, players, base, stop_at, counts, rng, think):
@@ -141,11 +146,10 @@ def play(site, players, base, stop_at, counts, rng, think):
                 seat = 1 - seat
                 continue
             actions = [html.unescape(a) for a in ACTION_VALUE.findall(page)]
-            progress = [a for a in actions if not a.startswith("anywhere")]
             request(
                 f"{base}/games/{game['code']}/act/",
                 game["cookies"][seat] + csrf,
-                {"action": rng.choice(progress or actions), "version": VERSION.search(page)[1]},
+                {"action": site.choose(rng, actions), "version": VERSION.search(page)[1]},
                 {"X-CSRFToken": CSRF.search(page)[1], "HX-Request": "true"},
             )
             counts["requests"] += 1
@@ -178,9 +182,9 @@ def main():
     for user in users:
         user.start()
     while time.monotonic() < stop_at:
-        threading.Event().wait(5)
+        threading.Event().wait(10)
         now = process_ids()
-        counts["restarts"] += sum(1 for n in PROCESSES if now[n] != pids[n] and now[n])
+        counts["restarts"] += sum(1 for n in PROCESSES if now[n] != pids[n] and pids[n])
         pids = now
     for user in users:
         user.join()
