@@ -70,7 +70,7 @@ def test_a_fresh_unsent_mail_is_healthy(client, swept_now, alice):
 
 
 def test_a_broker_that_does_not_answer_fails_the_web_page(client, swept_now, monkeypatch):
-    monkeypatch.setattr(app.conf, "broker_url", "redis://127.0.0.1:9/0")
+    monkeypatch.setattr(app.conf, "broker_write_url", "redis://127.0.0.1:9/0")
 
     status, checks = health(client, "/health/web/")
 
