@@ -7,6 +7,7 @@
 - gunicorn's configuration file, and gunicorn started with it answering /health/web/.
 """
 
+import configparser
 import os
 import shutil
 import socket
@@ -78,6 +79,23 @@ def test_docker_compose_accepts_the_file_where_docker_has_compose():
         timeout=120,
     )
     assert result.returncode == 0, result.stderr
+
+
+def test_the_systemd_units_start_web_worker_and_beat_and_restart_them():
+    """Read as INI files, so this holds even where systemd-analyze is missing."""
+    commands = {}
+    for unit in sorted((DEPLOY / "systemd").glob("*.service")):
+        ini = configparser.ConfigParser(interpolation=None, strict=True)
+        ini.read_string(unit.read_text())
+        service = ini["Service"]
+        assert service["Restart"] == "always" and service["User"] == "africa", unit.name
+        assert service["EnvironmentFile"] == "/etc/africa/env", unit.name
+        assert ini["Install"]["WantedBy"] == "multi-user.target", unit.name
+        commands[unit.stem] = service["ExecStart"]
+
+    assert "gunicorn --config /srv/africa/deploy/gunicorn.conf.py" in commands["africa-web"]
+    assert "celery --app africa_site worker" in commands["africa-worker"]
+    assert "celery --app africa_site beat" in commands["africa-beat"]
 
 
 @pytest.fixture
