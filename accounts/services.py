@@ -7,6 +7,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
+from games import services as games_services
 
 VACATION_DAYS_PER_YEAR = 20
 DAY_SECONDS = 24 * 60 * 60
@@ -53,10 +54,8 @@ def start_vacation(user: User) -> None:
 @transaction.atomic
 def end_vacation(user: User) -> None:
     """End ``user``'s vacation: count the days used, and move the deadline and reminder of
-    each game waiting for their move by the time the turn stood still (from the later of the
-    vacation's and the turn's start)."""
-    from games.models import Game
-
+    each game waiting for their move by the time the turn stood still (through the games'
+    deadlines service, which bumps each game's version)."""
     user = User.objects.select_for_update().get(pk=user.pk)
     if not user.on_vacation:
         return
@@ -67,10 +66,4 @@ def end_vacation(user: User) -> None:
     user.vacation_days_used = min(float(VACATION_DAYS_PER_YEAR), used)
     user.vacation_started_at = None
     user.save(update_fields=["vacation_started_at", "vacation_year", "vacation_days_used"])
-    for game in Game.objects.awaiting_move_by(user).select_for_update():
-        pause = now - max(started, game.turn_started_at or started)
-        if game.turn_deadline is not None:
-            game.turn_deadline += pause
-        if game.reminder_due_at is not None:
-            game.reminder_due_at += pause
-        game.save(update_fields=["turn_deadline", "reminder_due_at"])
+    games_services.resume_after_vacation(user, started, now)

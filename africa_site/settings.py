@@ -100,6 +100,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "africa_site.middleware.RefuseUnstorableInputMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -203,6 +204,14 @@ ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
 ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
 ACCOUNT_EMAIL_SUBJECT_PREFIX = f"[{SITE_NAME}] "
 ACCOUNT_DEFAULT_HTTP_PROTOCOL = "https" if PRODUCTION else "http"
+# The client's address behind a reverse proxy, for the sign-in rate limits that count per
+# address: either the number of proxies that append to X-Forwarded-For (1 for one nginx), or
+# the header one trusted proxy sets (e.g. X-Real-IP). With neither, REMOTE_ADDR is the client.
+ALLAUTH_TRUSTED_PROXY_COUNT = env.int("ALLAUTH_TRUSTED_PROXY_COUNT", default=0)
+ALLAUTH_TRUSTED_CLIENT_IP_HEADER = env.str("ALLAUTH_TRUSTED_CLIENT_IP_HEADER", default="") or None
+
+# What one account may do in an hour (accounts/limits.py, counted in the shared cache).
+HOURLY_LIMITS = {"new_game": "10/h", "invitation": "30/h", "seat": "30/h", "mail_reply": "60/h"}
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("fr", "Français"), ("nl", "Nederlands")]
@@ -245,6 +254,9 @@ SERVER_EMAIL = env.str("SERVER_EMAIL", default=DEFAULT_FROM_EMAIL)
 REPLY_DOMAIN = env.str(
     "REPLY_DOMAIN", default=DEFAULT_FROM_EMAIL.rsplit("@", 1)[-1].strip("> ") or "localhost"
 )
+# The webhooks answer only when a secret guards them (mailplay/webhooks.py); MAIL_WEBHOOKS=off
+# when replies come only through `manage.py receive_mail`.
+MAIL_WEBHOOKS = env.bool("MAIL_WEBHOOKS", default=True)
 ANYMAIL = {
     name.removeprefix("ANYMAIL_"): value
     for name, value in os.environ.items()

@@ -5,7 +5,7 @@ in seat order with their final scores and places, the seed with its salt and com
 the canonical actions in order (``games.engines``' notation). Its shape (format version 1)::
 
     {"format": "africa-game-record", "format_version": 1,
-     "code": "<uuid>", "game": "africa", "options": {"variant": "standard"},
+     "code": "<uuid>", "game": "<Game.engine>", "options": {<Game.options>},
      "rated": true, "created_at": "<ISO 8601>", "started_at": ..., "finished_at": ...,
      "players": [{"seat": 0, "name": "Alice", "colour": "blue", "left_at": null | "<ISO>",
                   "final_score": 31, "place": 1}, ...],

@@ -3,12 +3,11 @@
 Step ``n`` is the position after the first ``n`` actions that stand (taken-back moves are
 skipped), from 0 (before the first action) to the number of actions.
 
-Revealed layout: the replay shows every face-down marker at every step. It builds the
-spectator's observation of the replayed state and then, for each cell still face down, puts the
-marker code from the replayed state's layout (``state["hidden"]``) in place of "hidden"; the
-board draws such a marker as revealed (dashed, faded). This is done only for finished games
-(``replay_context`` refuses any other): while a game runs, its layout must never leave the
-engine except through ``observation``.
+Revealed layout: the replay shows every hidden thing at every step, through the engine's
+``revealed`` (the spectator's observation with every hidden thing shown; Africa's face-down
+markers keep ``face_down`` and carry their code, and the board draws them as revealed: dashed,
+faded). This is done only for finished games (``replay_context`` refuses any other): while a
+game runs, hidden things must never leave the engine except through ``observation``.
 """
 
 from __future__ import annotations
@@ -20,22 +19,14 @@ from django.utils.html import format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from games.africa_log import describe
-from games.africa_page import panel
-from games.africa_terms import HIDDEN
-from games.board import board_svg_context
 from games.engines import replay
 from games.models import Game
 
 
 def revealed_observation(rules, state: dict) -> dict[str, Any]:
-    """The spectator's observation of ``state`` with every face-down marker's code filled in
-    from the state's layout (see the module docstring). Only for finished games."""
-    observation = rules.observation(state, None)
-    for cell, info in observation["cells"].items():
-        if info["marker"] == HIDDEN:
-            info["marker"] = state["hidden"][cell]
-    return observation
+    """The spectator's observation of ``state`` with every hidden thing shown (the engine's
+    ``revealed``; see the module docstring). Only for finished games."""
+    return rules.revealed(state)
 
 
 CURRENT = mark_safe(' class="current" aria-current="step"')
@@ -68,7 +59,7 @@ def log_items(url: str, log: list[dict], step: int) -> SafeString:
 def replay_context(game: Game, step: int | None) -> dict[str, Any]:
     """What the replay page shows of finished ``game`` at ``step`` (clamped to the game; None
     is the last step): {"step", "last", "previous", "next" (step numbers), "board" (as
-    ``board_svg_context`` gives it), "observation", "panel" (as ``games.africa_page.panel``),
+    the kind's ``board_context`` gives it), "observation", "panel" (the kind's ``panel``),
     "log" [{"step", "lines"}], "log_items" (the log as HTML),
     "current_lines"}.
 
@@ -80,7 +71,8 @@ def replay_context(game: Game, step: int | None) -> dict[str, Any]:
     moves = list(game.moves.filter(taken_back=False).order_by("ply").values("action", "events"))
     last = len(moves)
     step = last if step is None else max(0, min(step, last))
-    rules = game.rules
+    kind = game.kind
+    rules = kind.engine
     state = replay(
         rules, game.num_players, game.seed, game.options, [move["action"] for move in moves[:step]]
     )
@@ -90,21 +82,22 @@ def replay_context(game: Game, step: int | None) -> dict[str, Any]:
     log = [
         {
             "step": number,
-            "lines": [text for event in move["events"] if (text := describe(event, names))],
+            "lines": [text for event in move["events"] if (text := kind.describe(event, names))],
         }
         for number, move in enumerate(moves, start=1)
     ]
-    board = board_svg_context(
-        observation, seats=[{"name": s.user.display_name, "colour": s.colour} for s in seats]
+    board = kind.board_context(
+        observation, [{"name": s.user.display_name, "colour": s.colour} for s in seats]
     )
     return {
+        "kind": kind,
         "step": step,
         "last": last,
         "previous": max(step - 1, 0),
         "next": min(step + 1, last),
         "board": board,
         "observation": observation,
-        "panel": panel(observation, seats),
+        "panel": kind.panel(observation, seats),
         "log": log,
         "log_items": log_items(reverse("replay", args=[game.code]), log, step),
         "current_lines": log[step - 1]["lines"] if step else [],

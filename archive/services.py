@@ -5,14 +5,31 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
+from accounts.forms import PreferencesForm
 from accounts.models import User
 from archive.records import RecordError, replay_record
-from games.africa_terms import PLAYER_COLOURS
 from games.models import Game, Move, Seat
+
+
+def valid_name(name) -> str:
+    """``name`` with runs of blanks folded, if the settings page would accept it as a display
+    name (its form field, then the model field's validators: length, characters); else
+    RecordError saying why. Whether another player has the name is not checked here: an
+    import matches existing players by name."""
+    try:
+        folded = " ".join(PreferencesForm.base_fields["display_name"].clean(str(name)).split())
+        User._meta.get_field("display_name").run_validators(folded)
+        return folded
+    except ValidationError as error:
+        raise RecordError(
+            _("%(name)s is not a display name this site accepts: %(reason)s")
+            % {"name": repr(name), "reason": " ".join(error.messages)}
+        ) from None
 
 
 def player_for(name: str) -> User:
@@ -33,18 +50,20 @@ def player_for(name: str) -> User:
 def import_record(record: dict[str, Any]) -> Game:
     """Recreate the finished game of ``record`` (see ``archive.records``) and return it.
 
-    Steps: replay and check the record (RecordError if it fails); match each player by display
-    name or create an inactive account (``player_for``); create the game with the record's
+    Steps: replay and check the record (RecordError if it fails); check each player's name as
+    the settings page would (``valid_name``); match each player by display name or create an
+    inactive account (``player_for``); create the game with the record's
     code, seed, salt, dates and final state, its seats with scores and places, and one Move per
     action with its events. The game is stored unrated whatever the record says: ratings come
     only from games played on this site, in the order they finished. Raises RecordError when
-    the record does not replay or a game with its code exists.
+    the record does not replay, a name is not a valid display name or a game with its code
+    exists.
     """
     steps, state = replay_record(record)
     if Game.objects.filter(code=record["code"]).exists():
         raise RecordError(_("A game with this code exists already."))
     players = sorted(record["players"], key=lambda player: player["seat"])
-    users = [player_for(player["name"]) for player in players]
+    users = [player_for(valid_name(player["name"])) for player in players]
     game = Game.objects.create(
         code=record["code"],
         engine=record["game"],
@@ -69,7 +88,7 @@ def import_record(record: dict[str, Any]) -> Game:
                     game=game,
                     user=user,
                     number=player["seat"],
-                    colour=player.get("colour") or PLAYER_COLOURS[player["seat"]][0],
+                    colour=player.get("colour") or game.kind.colour_key(player["seat"]),
                     left_at=parse_datetime(player["left_at"]) if player["left_at"] else None,
                     final_score=player["final_score"],
                     place=player["place"],

@@ -14,8 +14,8 @@ from django.views.decorators.http import require_GET
 from archive.forms import ArchiveFilterForm
 from archive.records import game_record
 from archive.replay import replay_context
+from games.access import game_for
 from games.models import Game, Seat
-from games.views import _get_game
 
 GAMES_PER_PAGE = 25
 
@@ -25,9 +25,9 @@ def _get_finished_game(request, code) -> Game:
 
     Raises Http404 for an unknown code or a game not finished that the user may watch,
     PermissionDenied for a game the user may not see at all
-    (the play page's rule, ``games.views._get_game``).
+    (``games.access``).
     """
-    game, _seat = _get_game(request, code)
+    game, _seat = game_for(request.user, code)
     if game.status != Game.Status.FINISHED:
         raise Http404("only finished games are in the archive")
     return game
@@ -56,7 +56,7 @@ def archive_list(request):
 def replay(request, code):
     """A finished game at one step (``?ply=N``, the number of actions played; the last by
     default), with the whole layout revealed; htmx gets only the replay panel."""
-    game, _seat = _get_game(request, code)
+    game, _seat = game_for(request.user, code)
     if game.status != Game.Status.FINISHED:
         return redirect(game)
     try:
@@ -74,5 +74,5 @@ def record(request, code):
     """The game record as JSON (see ``archive.records``), for finished games only."""
     game = _get_finished_game(request, code)
     response = JsonResponse(game_record(game), json_dumps_params={"indent": 1})
-    response["Content-Disposition"] = f'inline; filename="africa-{game.code}.json"'
+    response["Content-Disposition"] = f'inline; filename="{game.engine}-{game.code}.json"'
     return response

@@ -3,7 +3,8 @@
     python bench/engine.py [--engine NAME] [--games N]
 
 For each engine (default: every registered one) it plays N random 4-player games (or the
-nearest player count the engine supports), seeds 0..N-1, with two random players:
+nearest player count the engine supports; Nile also 1-player games, all 40 rounds), seeds
+0..N-1, with two random players:
 
 - "steered random": the conformance suite's chooser for the engine (``choose_action``), which
   may steer games to their end (Africa's uncovers or sets up camps 70 % of the time);
@@ -33,6 +34,10 @@ engines = importlib.import_module("games.engines")
 conformance = importlib.import_module("tests.engines.test_conformance")
 
 PLAYERS = 4
+# Engines measured at more player counts than PLAYERS (each clamped to what the engine allows).
+PLAYER_COUNTS: dict[str, tuple[int, ...]] = {"nile": (1, 4)}
+# Options for whole games where the conformance suite shortens them (Nile: all 40 rounds).
+GAME_OPTIONS: dict[str, dict[str, Any]] = {"nile": {}}
 
 # A chooser picks one of the legal actions: (engine name, rng, legal actions) -> action.
 Chooser = Callable[[str, random.Random, list[str]], str]
@@ -55,7 +60,7 @@ def play(name: str, players: int, games: int, choose: Chooser) -> tuple[float, l
     what a random player gets.
     """
     engine = engines.get_engine(name)
-    options = conformance.HIDDEN_ONLY_OPTIONS.get(name, {})
+    options = _options(name)
     logs = []
     started = perf_counter()
     for seed in range(games):
@@ -74,7 +79,7 @@ def call_times(name: str, players: int, logs: list[list[str]]) -> dict[str, floa
     """Median ms of ``legal_actions``, ``apply`` and a whole replay over the games in ``logs``
     (seed = index), timed one call at a time."""
     engine = engines.get_engine(name)
-    options = conformance.HIDDEN_ONLY_OPTIONS.get(name, {})
+    options = _options(name)
     legal_times, apply_times, replay_times = [], [], []
     for seed, actions in enumerate(logs):
         state = engine.initial_state(num_players=players, seed=seed, options=options)
@@ -96,11 +101,21 @@ def call_times(name: str, players: int, logs: list[list[str]]) -> dict[str, floa
     }
 
 
-def bench(name: str, games: int) -> tuple[int, dict[str, dict[str, Any]]]:
-    """The player count and, per chooser in CHOOSERS, the figures for engine ``name``:
-    {chooser: {"actions", "games_per_s", "legal_ms", "apply_ms", "replay_ms"}}."""
+def _options(name: str) -> dict[str, Any]:
+    return GAME_OPTIONS.get(name, conformance.HIDDEN_ONLY_OPTIONS.get(name, {}))
+
+
+def player_counts(name: str) -> list[int]:
+    """The player counts engine ``name`` is measured at (PLAYER_COUNTS, else PLAYERS), each
+    clamped to the engine's range."""
     engine = engines.get_engine(name)
-    players = min(max(PLAYERS, engine.min_players), engine.max_players)
+    wanted = PLAYER_COUNTS.get(name, (PLAYERS,))
+    return sorted({min(max(n, engine.min_players), engine.max_players) for n in wanted})
+
+
+def bench(name: str, games: int, players: int) -> dict[str, dict[str, Any]]:
+    """Per chooser in CHOOSERS, the figures for engine ``name`` at ``players`` players:
+    {chooser: {"actions", "games_per_s", "legal_ms", "apply_ms", "replay_ms"}}."""
     figures = {}
     for label, choose in CHOOSERS.items():
         seconds, logs = play(name, players, games, choose)
@@ -109,7 +124,7 @@ def bench(name: str, games: int) -> tuple[int, dict[str, dict[str, Any]]]:
             "games_per_s": games / seconds,
             **call_times(name, players, logs),
         }
-    return players, figures
+    return figures
 
 
 ROWS = (
@@ -128,12 +143,13 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=30, help="random games per engine and player")
     args = parser.parse_args()
     for name in [args.engine] if args.engine else names:
-        players, figures = bench(name, args.games)
-        print(f"{name} ({players} players, {args.games} games per random player)")
-        print(f"  {'':26}" + "".join(f"{label:>16}" for label in figures))
-        for title, key, fmt in ROWS:
-            cells = "".join(f"{fmt.format(f[key]):>16}" for f in figures.values())
-            print(f"  {title:26}{cells}")
+        for players in player_counts(name):
+            figures = bench(name, args.games, players)
+            print(f"{name} ({players} players, {args.games} games per random player)")
+            print(f"  {'':26}" + "".join(f"{label:>16}" for label in figures))
+            for title, key, fmt in ROWS:
+                cells = "".join(f"{fmt.format(f[key]):>16}" for f in figures.values())
+                print(f"  {title:26}{cells}")
 
 
 if __name__ == "__main__":

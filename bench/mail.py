@@ -95,8 +95,8 @@ def make_waiting_games(count: int) -> list[tuple[int, int]]:
 def bench_mails(args, env, counter) -> None:
     from redis import Redis
 
-    from games.tasks import notify_turn
     from notifications.models import OutboundMail
+    from notifications.tasks import notify_turn
 
     games = make_waiting_games(args.mails)
     Redis.from_url(REDIS_URL).flushdb()
@@ -132,8 +132,8 @@ def bench_mails(args, env, counter) -> None:
         raise SystemExit(f"only {counter.count} of {args.mails} mails arrived")
 
     from games.models import Game
-    from games.tasks import _game_context
     from notifications.emails import make_message
+    from notifications.tasks import _game_context
 
     messages = []
     for game_id, _version in games:

@@ -17,9 +17,10 @@ from django.utils.translation import gettext_lazy as _
 
 from games.deadlines import turn_deadline
 from games.engines import get_engine
+from games.kinds import GameKind, game_choices, get_kind
 
 DAYS_PER_MOVE_CHOICES = [(d, d) for d in (1, 2, 3, 5, 7, 10, 14)]
-GAME_CHOICES = [("africa", "Africa")]
+GAME_CHOICES = game_choices()
 
 
 def seed_commitment(seed: int, salt: str) -> str:
@@ -147,6 +148,11 @@ class Game(models.Model):
     def rules(self):
         """The rules engine of this game (a ``games.engines.Engine``)."""
         return get_engine(self.engine)
+
+    @property
+    def kind(self) -> GameKind:
+        """How the site shows this game (a ``games.kinds.GameKind``)."""
+        return get_kind(self.engine)
 
     @property
     def variant(self) -> str:

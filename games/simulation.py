@@ -1,4 +1,4 @@
-"""Random players, for demo data, load tests and seats whose players are gone.
+"""Simulated players, for demo data and load tests: the engine's bot plays every seat.
 
 They play only legal actions, through the same services as people do.
 """
@@ -13,16 +13,13 @@ from accounts.models import User
 from games import services
 from games.models import Game
 
-PROGRESS = ("uncover", "camp", "place", "keep", "swap", "start")
 
-
-def choose(rng: random.Random, legal: list[str]) -> str:
-    """A random legal action, mostly one that moves the game on (uncover, camp, decisions):
-    a player picking uniformly would mostly wander and a game would take thousands of moves."""
-    progress = [action for action in legal if action.startswith(PROGRESS)]
-    if progress and rng.random() < 0.75:
-        return rng.choice(progress)
-    return rng.choice(legal)
+def bot_action(game: Game, rng: random.Random) -> str:
+    """The action the engine's bot (``engine.choose``, level "easy") picks for the player to
+    move in ``game``, from that player's observation and ``rng``."""
+    rules = game.rules
+    observation = rules.observation(game.state, game.current_seat)
+    return rules.choose(observation, rules.legal_actions(game.state), rng)
 
 
 def simulated_players(count: int) -> list[User]:
@@ -45,11 +42,11 @@ def play_game(
     players: list[User],
     *,
     rng: random.Random,
-    engine: str = "africa",
+    engine: str | None = None,
     plies: int | None = None,
     **options,
 ) -> Game:
-    """Create a game for ``players`` (the first creates it), start it, and play random legal
+    """Create a game for ``players`` (the first creates it), start it, and play the bot's
     actions until it ends or ``plies`` actions were played. Returns the game."""
     game = services.create_game(players[0], engine=engine, num_players=len(players), **options)
     for user in players[1:]:
@@ -58,7 +55,7 @@ def play_game(
     by_seat = {seat.number: seat.user for seat in game.seats.all()}
     played = 0
     while game.status == Game.Status.ACTIVE and (plies is None or played < plies):
-        action = choose(rng, game.rules.legal_actions(game.state))
+        action = bot_action(game, rng)
         game = services.submit_action(game, by_seat[game.current_seat], action, game.version)
         played += 1
     return game

@@ -13,85 +13,48 @@ from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Prefetch
-from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
 from django.template.loader import get_template, render_to_string
+from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from games import services
-from games.africa_page import (
-    LOG_LENGTH,
-    Choices,
-    action_label,
-    board_links,
-    log_entries,
-    panel,
-    pending_question,
-)
-from games.board import board_svg_context
+from accounts.limits import hourly_limit
+from games import access, services
 from games.forms import ActionForm, InviteForm, NewGameForm, VersionForm
 from games.models import Game, Seat
 
 FRAGMENT_SECONDS = 60 * 60
-FRAGMENT_SOURCES = {
-    "games/africa/board_area.html": [
-        "games/africa/board_area.html",
-        "games/africa/board.html",
-        "games/africa/legend.html",
-    ],
-    "games/africa/log.html": ["games/africa/log.html"],
-    "games/africa/action_options.html": ["games/africa/action_options.html"],
-}
 
 
 def _get_game(request, code, *, token=None) -> tuple[Game, Seat | None]:
-    """The game with public ``code`` and the requesting user's seat in it (or None).
-
-    Raises Http404 for an unknown code, PermissionDenied when the user may not see it: a
-    running game is shown to its players, and to anyone when its creator made it public; an
-    invitation-only game that gathers players to its players, the invited and holders of the
-    invitation link. Finished games are open to all.
-    """
-    game = get_object_or_404(Game.objects.select_related("creator"), code=code)
-    seats = list(game.seats.select_related("user"))
-    game.seat_list = seats
-    user = request.user
-    mine = next((s for s in seats if user.is_authenticated and s.user_id == user.pk), None)
-    if mine is not None or game.status in (Game.Status.FINISHED, Game.Status.ABORTED):
-        return game, mine
-    if game.status == Game.Status.ACTIVE:
-        if game.public:
-            return game, None
-        raise PermissionDenied
-    if game.invite_only and not (
-        services._invite_token_is_valid(game, token)
-        or (user.is_authenticated and game.invitations.filter(user=user).exists())
-    ):
-        raise PermissionDenied
-    return game, None
+    """The game with public ``code`` and the requesting user's seat in it (or None); see
+    ``games.access.game_for`` for who may see it."""
+    return access.game_for(request.user, code, token=token)
 
 
 @functools.cache
-def _template_generation(template: str) -> str:
-    """A short digest of ``template``'s source and those it includes, so that a deployment
-    that changes them never serves fragments cached by the version before."""
-    sources = [get_template(name).template.source for name in FRAGMENT_SOURCES[template]]
-    return hashlib.sha256("".join(sources).encode()).hexdigest()[:12]
+def _template_generation(sources: tuple[str, ...]) -> str:
+    """A short digest of the templates ``sources`` (a partial and those it includes), so that
+    a deployment that changes them never serves fragments cached by the version before."""
+    texts = [get_template(name).template.source for name in sources]
+    return hashlib.sha256("".join(texts).encode()).hexdigest()[:12]
 
 
-def _cached_fragment(key: str, template: str, make_context) -> str:
-    """``template`` rendered with ``make_context()``, kept in the shared cache under ``key``.
+def _cached_fragment(key: str, kind, part: str, make_context) -> str:
+    """The game's partial ``part`` rendered with ``make_context()``, kept in the shared cache
+    under ``key``.
 
     For the parts of the play page that depend only on the game's version, the viewer's role
     and language (the board, the log): a page reload or another watcher's poll reuses them.
     """
-    key = f"{key}:{_template_generation(template)}"
+    key = f"{key}:{_template_generation(tuple(kind.sources(part)))}"
     html = cache.get(key)
     if html is None:
-        html = render_to_string(template, make_context())
+        html = render_to_string(kind.template(part), make_context())
         cache.set(key, html, FRAGMENT_SECONDS)
     return mark_safe(html)  # rendered by the template engine, which escaped it
 
@@ -112,13 +75,18 @@ def lobby(request):
     return render(request, "games/lobby.html", {"games": games})
 
 
+def _to_game(request, code):
+    return reverse("game_detail", kwargs={"code": code})
+
+
 @login_required
+@hourly_limit("new_game", redirect_to=lambda request: reverse("new_game"))
 def new_game(request):
     """The form that creates a game; its creator takes the first seat."""
     form = NewGameForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            game = services.create_game(request.user, **form.cleaned_data)
+            game = services.create_game(request.user, **form.game_arguments())
         except services.GameError as error:
             form.add_error(None, error.message)
         else:
@@ -158,7 +126,8 @@ def play_context(request, game: Game, seat: Seat | None) -> dict:
         return context
     if game.state is None:
         return context
-    rules = game.rules
+    kind = game.kind
+    rules = kind.engine
     viewer = seat.number if seat is not None else None
     observation = rules.observation(game.state, viewer)
     names = [s.user.display_name for s in game.seat_list]
@@ -169,70 +138,45 @@ def play_context(request, game: Game, seat: Seat | None) -> dict:
         and game.current_seat == seat.number
     )
     legal = rules.legal_actions(game.state) if my_turn else []
-    choices = Choices.of(legal)
-    selected_from = request.GET.get("from")
-    if selected_from not in choices.from_cell:
-        selected_from = None
-    selected_cell = request.GET.get("cell")
-    if selected_cell not in observation["cells"]:
-        selected_cell = None
-
-    def label(action):
-        return action_label(action, observation, names)
-
-    links = board_links(game, choices, selected_from, game.version, label) if my_turn else {}
-    cell_choices = []
-    if selected_cell and not selected_from:
-        cell_choices = [(a, label(a)) for a in choices.by_cell.get(selected_cell, [])]
-    elif selected_from and selected_cell:
-        wanted = [a for a in choices.from_cell[selected_from] if a.split()[2] == selected_cell]
-        cell_choices = [(a, label(a)) for a in wanted]
+    page = kind.page_context(request, game, seat, observation, legal, names)
+    label = page.pop("action_label")
+    board_context = page.pop("board_context")
     full_log = request.GET.get("log") == "all"
 
     def log_context():
         moves = game.moves.filter(taken_back=False).order_by("-ply")
-        return {"log": log_entries(moves if full_log else moves[:LOG_LENGTH], names)}
-
-    def board_context():
-        seats = [{"name": s.user.display_name, "colour": s.colour} for s in game.seat_list]
-        selected = selected_from or (selected_cell if cell_choices else None)
-        board = board_svg_context(observation, seats=seats, links=links, selected=selected)
-        return {"board": board}
+        return {"log": kind.log_entries(moves if full_log else moves[: kind.log_length], names)}
 
     language = get_language()
-    role = f"seat{seat.number}:{selected_from}:{selected_cell}" if my_turn else "watch"
+    role = f"seat{seat.number}:{page.pop('role')}" if my_turn else "watch"
     prefix = f"game:{game.code}:{game.version}:{language}"
+    context.update(page)
     context.update(
         {
+            "kind": kind,
             "observation": observation,
             "my_turn": my_turn,
             "board_html": _cached_fragment(
-                f"{prefix}:board:{role}", "games/africa/board_area.html", board_context
+                f"{prefix}:board:{role}", kind, "board_area", board_context
             ),
-            "log_html": _cached_fragment(
-                f"{prefix}:log:{full_log}", "games/africa/log.html", log_context
-            ),
-            "question": pending_question(observation) if my_turn else None,
-            "buttons": [(a, label(a)) for a in choices.buttons],
+            "log_html": _cached_fragment(f"{prefix}:log:{full_log}", kind, "log", log_context),
+            "question": kind.question(observation) if my_turn else None,
             "has_action_list": len(legal) > 1,
             "action_options_html": _cached_fragment(
                 f"{prefix}:options:{seat.number}",
-                "games/africa/action_options.html",
+                kind,
+                "action_options",
                 lambda: {"actions": [(a, label(a)) for a in legal]},
             )
             if my_turn
             else "",
-            "cell_choices": cell_choices,
-            "selected_cell": selected_cell,
-            "selected_from": selected_from,
-            "can_move_from": selected_cell in choices.from_cell and not selected_from,
             "can_undo": my_turn and services.undoable(game, seat.number),
             "can_vote_abort": seat is not None
             and seat.left_at is None
             and not seat.abort_vote
             and game.status == Game.Status.ACTIVE
             and any(s.left_at for s in game.seat_list),
-            "panel": panel(observation, game.seat_list),
+            "panel": kind.panel(observation, game.seat_list),
             "full_log": full_log,
         }
     )
@@ -308,21 +252,21 @@ def _after_change(request, code):
 
 @require_GET
 def game_poll(request, code):
-    """204 while the game is still at the page's version, else the fresh ``game`` partial."""
-    version = Game.objects.filter(code=code).values_list("version", flat=True).first()
-    if version is None:
-        raise Http404
-    if request.user.is_authenticated:
+    """204 while the game is still at the page's version, else the fresh ``game`` partial.
+
+    Access is checked first, so that nobody learns a private game's version from a 204."""
+    game, seat = _get_game(request, code)
+    if seat is not None:
         services.mark_seen(code, request.user)
     form = VersionForm(request.GET)
-    if form.is_valid() and form.cleaned_data["version"] == version:
+    if form.is_valid() and form.cleaned_data["version"] == game.version:
         return HttpResponse(status=204)
-    game, seat = _get_game(request, code)
     return render(request, "games/play.html#game", play_context(request, game, seat))
 
 
 @login_required
 @require_POST
+@hourly_limit("seat", redirect_to=_to_game)
 def game_join(request, code):
     """Take a free seat (an invitation-only game needs the invitation or its link)."""
     token = request.POST.get("invite")
@@ -337,6 +281,7 @@ def game_join(request, code):
 
 @login_required
 @require_POST
+@hourly_limit("seat", redirect_to=_to_game)
 def game_leave(request, code):
     """Leave a game that has not started (its creator calls it off)."""
     game, _seat = _get_game(request, code)
@@ -357,6 +302,7 @@ def game_start(request, code):
 
 @login_required
 @require_POST
+@hourly_limit("invitation", redirect_to=_to_game)
 def game_invite(request, code):
     """Invite a player of the site by display name."""
     game, _seat = _get_game(request, code)
@@ -373,6 +319,7 @@ def game_invite(request, code):
 
 @login_required
 @require_POST
+@hourly_limit("seat", redirect_to=_to_game)
 def game_abort_vote(request, code):
     """Vote to call off a game that a player has left."""
     game, _seat = _get_game(request, code)

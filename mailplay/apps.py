@@ -3,7 +3,8 @@ from django.utils.translation import gettext_lazy as _
 
 
 class MailplayConfig(AppConfig):
-    """Playing by email; connects the django-anymail inbound signal to the handler."""
+    """Playing by email; connects the django-anymail inbound signal to the handler and
+    registers the deployment check of the webhooks' secret."""
 
     name = "mailplay"
     verbose_name = _("Playing by email")
@@ -11,6 +12,7 @@ class MailplayConfig(AppConfig):
     def ready(self):
         from anymail.signals import inbound
 
+        from mailplay import webhooks  # noqa: F401 (registers the deploy check)
         from mailplay.inbound import on_anymail_inbound
 
         inbound.connect(on_anymail_inbound, dispatch_uid="mailplay.inbound")

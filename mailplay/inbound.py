@@ -8,8 +8,10 @@ webhook under /mail/anymail/) and by ``manage.py receive_mail`` (an MTA pipe). S
 2. Find the reply address ``play+<token>@...`` among the recipients and check its signature,
    the sender (the seat's player's address, any case), the game's state and version, and the
    move's deadline.
-3. Read the actions at the top of the new text of the mail (``parsing``) and apply them in
-   order, in one transaction, through ``games.services.submit_action``: all or nothing.
+3. Read the actions at the top of the new text of the mail (``parsing``), decide which are
+   applied (``lines``: one by one, keeping every line up to and including one that reveals
+   something hidden even when a later line fails) and apply those in one transaction
+   through ``games.services.submit_action``.
 4. Answer by mail (``replies.send_answer``): what was applied and the new position, the
    question of a pending decision with a fresh reply address, or what was wrong.
 
@@ -31,9 +33,13 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from accounts.limits import MESSAGES as LIMIT_MESSAGES
+from accounts.limits import over_limit
 from accounts.models import User
+from africa_site.middleware import storable
 from games import services
 from games.models import Game
+from mailplay import lines as lines_rule
 from mailplay import parsing, replies
 from mailplay.models import ProcessedMessage
 from mailplay.tokens import LOCAL_PREFIX, ReplyToken, read_token
@@ -47,31 +53,27 @@ RECIPIENT_HEADERS = ("To", "Cc", "Delivered-To", "X-Original-To", "Envelope-To")
 class Outcome:
     """What became of an inbound mail.
 
-    ``status``: "applied" (every action applied), "rejected" (nothing applied: ``error`` says
-    why, ``failed_line`` names the line), "stale" (the game moved on or was over), "refused"
-    (forged or expired address, wrong sender), "duplicate" (seen before), "dropped" (no player
-    to answer, or an automatic mail). ``applied``: the actions applied, in order. ``answered``:
-    whether an answer mail went out.
+    ``status``: "applied" (every action applied), "partial" (the lines up to a revealing one
+    applied, then a line failed), "rejected" (nothing applied), "stale" (the game moved on or
+    was over), "refused" (forged or expired address, wrong sender, too many replies),
+    "duplicate" (seen before), "dropped" (no player to answer, or an automatic mail).
+    ``applied``: the actions applied, in order; when a line failed, ``error`` says why,
+    ``failed_line`` names it and ``not_applied`` lists the lines left out, the failed one
+    among them (as written).
+    ``answered``: whether an answer mail went out.
     """
 
     status: str
     applied: list[str] = field(default_factory=list)
     error: str = ""
     failed_line: str = ""
+    not_applied: list[str] = field(default_factory=list)
     answered: bool = False
-
-
-class _Rejected(Exception):
-    """One line of a reply could not be applied; the whole reply is rolled back."""
-
-    def __init__(self, line: str, error: str):
-        super().__init__(error)
-        self.line, self.error = line, error
 
 
 def _message_id(message: EmailMessage) -> str:
     """The mail's Message-ID, or a digest of its bytes when it has none."""
-    value = str(message.get("Message-ID", "") or "").strip()
+    value = storable(str(message.get("Message-ID", "") or "")).strip()
     if value:
         return value[:255]
     try:
@@ -100,7 +102,7 @@ def _sender(message: EmailMessage) -> str:
         senders = _addresses(message, ("From",))
     except (IndexError, ValueError, TypeError):  # a garbled From header
         return ""
-    return senders[0].lower() if senders else ""
+    return storable(senders[0].lower()) if senders else ""
 
 
 def _recipients(message: EmailMessage) -> list[str]:
@@ -167,7 +169,7 @@ def handle_message(message: EmailMessage) -> Outcome:
 def _handle(message: EmailMessage) -> Outcome:
     sender = _sender(message)
     token, forged = _token(message)
-    in_reply_to = str(message.get("Message-ID", "") or "")
+    in_reply_to = storable(str(message.get("Message-ID", "") or ""))
     known = User.objects.filter(email__iexact=sender, is_active=True).first() if sender else None
     if token is None:
         if known is None:
@@ -203,6 +205,10 @@ def _handle(message: EmailMessage) -> Outcome:
         error = gettext_lazy("Moves for this game are accepted only from the player's own address.")
         return _answer(known, Outcome("refused", error=error), None, in_reply_to)
 
+    if over_limit(user, "mail_reply"):
+        logger.warning("inbound mail for game %s over the hourly limit of replies", game.pk)
+        outcome = Outcome("refused", error=LIMIT_MESSAGES["mail_reply"])
+        return _answer(user, outcome, None, in_reply_to)
     with translation.override(user.language):
         return _play(message, game, seat, token, in_reply_to)
 
@@ -230,7 +236,7 @@ def _play(message, game: Game, seat, token: ReplyToken, in_reply_to: str) -> Out
 
     text = parsing.reply_text(message)
     try:
-        actions = parsing.parse_actions(text)
+        actions = parsing.parse_actions(text, game.kind)
     except parsing.UnknownWord as problem:
         outcome = Outcome("rejected", error=_unknown_word(problem), failed_line=problem.line)
         return _answer(user, outcome, (game, seat), in_reply_to)
@@ -238,16 +244,30 @@ def _play(message, game: Game, seat, token: ReplyToken, in_reply_to: str) -> Out
         error = _("Your reply holds no action. Write one action per line at the top.")
         return _answer(user, Outcome("rejected", error=error), (game, seat), in_reply_to)
 
-    written = text.split("\n")
+    written = [text.split("\n")[n - 1].strip() for n, _action in actions]
+    lines = lines_rule.plan(game.rules, game.state, seat.number, [a for _n, a in actions])
     try:
-        applied = _apply_all(
-            game, user, seat.number, [(written[n - 1].strip(), action) for n, action in actions]
-        )
-    except _Rejected as problem:
+        applied = _apply_kept(game, user, lines.keep)
+    except services.GameError:  # another mail or the web page moved the game meanwhile
         game.refresh_from_db()
-        outcome = Outcome("rejected", error=problem.error, failed_line=problem.line)
-        return _answer(user, outcome, (game, seat), in_reply_to)
-    return _answer(user, Outcome("applied", applied=applied), (game, seat), in_reply_to)
+        error = _("The game moved on while this mail was read. Nothing was applied.")
+        return _answer(user, Outcome("rejected", error=error), (game, seat), in_reply_to)
+    failed = lines.failed
+    if failed is None:
+        return _answer(user, Outcome("applied", applied=applied), (game, seat), in_reply_to)
+    index, line = failed
+    outcome = Outcome(
+        "partial" if applied else "rejected",
+        applied=applied,
+        error=line.reason,
+        failed_line=written[index],
+        not_applied=[
+            written[n]
+            for n, x in enumerate(lines.lines)
+            if x.status in (lines_rule.FAILED, lines_rule.NOT_APPLIED)
+        ],
+    )
+    return _answer(user, outcome, (game, seat), in_reply_to)
 
 
 def _expired(game: Game, user: User) -> bool:
@@ -269,44 +289,12 @@ def _unknown_word(problem: parsing.UnknownWord) -> str:
 
 
 @transaction.atomic
-def _apply_all(
-    game: Game, user: User, seat_number: int, actions: list[tuple[str, str]]
-) -> list[str]:
-    """Apply ``actions`` ([(line as written, action)]) in order for ``user``, all or none;
-    return the actions applied, spelled as the log spells them. A last "end" after the turn
-    already passed (the second slot's action ends it) is accepted and ignored.
-    Raises _Rejected naming the line that failed and why; after an uncover the engine's
-    reason is withheld, since the uncover is rolled back and the reason could name what it
-    showed."""
-    uncovered, applied = False, []
-    for index, (line, action) in enumerate(actions):
-        if action == "end" and index > 0 and game.current_seat != seat_number:
-            continue
-        spelled = _spelled(game, action)
-        try:
-            game = services.submit_action(game, user, spelled, game.version)
-        except services.StaleVersion:  # another mail or the web page moved the game meanwhile
-            raise _Rejected(line, _("The game moved on while this mail was read.")) from None
-        except services.GameError as error:
-            if uncovered:  # the reason could tell what the rolled-back uncover showed
-                reason = _(
-                    "This action is not possible after the lines before it. (The reason is not "
-                    "given: it could tell what the uncovered marker was.)"
-                )
-                raise _Rejected(line, reason) from None
-            raise _Rejected(line, error.message) from None
-        uncovered = uncovered or action.startswith("uncover ")
-        applied.append(spelled)
-    return applied
-
-
-def _spelled(game: Game, action: str) -> str:
-    """``action`` as the engine spells it when it is legal (cells in capitals)."""
-    for legal in game.rules.legal_actions(game.state):
-        if legal.lower() == action:
-            return legal
-    words = action.split()
-    return " ".join(w.upper() if w[:1].isalpha() and w[1:].isdigit() else w for w in words)
+def _apply_kept(game: Game, user: User, actions: list[str]) -> list[str]:
+    """Apply ``actions`` (those ``lines_rule.plan`` keeps) in order for ``user``, all or none;
+    return them. Raises GameError (StaleVersion) when the game moved on since it was read."""
+    for action in actions:
+        game = services.submit_action(game, user, action, game.version)
+    return list(actions)
 
 
 def _answer(user: User, outcome: Outcome, where, in_reply_to: str) -> Outcome:

@@ -143,23 +143,7 @@ def reply_text(message: EmailMessage) -> str:
     return strip_quoted(body_text(message))
 
 
-#: The move notation's keywords (games/engines/africa: the canonical strings) and how many
-#: words follow each.
-KEYWORDS = {
-    "start": 1,
-    "anywhere": 1,
-    "move": 1,
-    "uncover": 1,
-    "place": 1,
-    "keep": 0,
-    "swap": 2,
-    "animal": 2,
-    "nomad": 2,
-    "camp": 1,
-    "end": 0,
-}
 _BULLET = re.compile(r"^(?:[-*•]|\d{1,2}[.)])\s+")
-_ATTEMPT = re.compile(r"^\S+(\s+\S+)?\s+([a-m]\d{1,2}|p\d)(\s+\S+)?[.]?$", re.IGNORECASE)
 
 
 class UnknownWord(ValueError):
@@ -172,15 +156,12 @@ class UnknownWord(ValueError):
         self.number, self.line, self.word, self.expected = number, line, word, expected
 
 
-def _action(line: str) -> str | None:
-    """``line`` in the canonical spelling's case and spacing if it looks like an action."""
-    words = _BULLET.sub("", line.strip()).rstrip(".,;!").lower().split()
-    if not words or words[0] not in KEYWORDS:
-        return None
-    return " ".join(words)
+def _action(line: str, notation) -> str | None:
+    """``line`` in the notation's case and spacing if it looks like an action."""
+    return notation.read_action(_BULLET.sub("", line.strip()).rstrip(".,;!"))
 
 
-def parse_actions(text: str) -> list[tuple[int, str]]:
+def parse_actions(text: str, notation) -> list[tuple[int, str]]:
     """The actions at the start of a reply's new text, as [(line number, action)].
 
     The actions are the first lines that are not blank ("uncover E4", any case, extra blanks,
@@ -188,20 +169,23 @@ def parse_actions(text: str) -> list[tuple[int, str]]:
     them (a greeting, a question), unless it looks like a mistyped action (a word and a cell
     or player, "uncovr E4"). Raises UnknownWord for a first line, or a mistyped line, that
     is not an action, naming its first word. Only the keyword and the number of words are checked
-    here; the engine judges the rest.
+    here; the engine judges the rest. ``notation`` is the game's kind (``games.kinds``): its
+    ``keywords`` ({keyword: words after it}), ``read_action(line)`` and ``mistyped``
+    (a pattern of lines that look like a mistyped action).
     """
     actions: list[tuple[int, str]] = []
     for number, line in enumerate(text.split("\n"), start=1):
         if not line.strip():
             continue
-        action = _action(line)
-        if action is None and actions and not _ATTEMPT.match(line.strip()):
+        action = _action(line, notation)
+        if action is None and actions and not notation.mistyped.match(line.strip()):
             break  # prose after the actions
         if action is None:
             word = _BULLET.sub("", line.strip()).split()[0]
             raise UnknownWord(number, line.strip(), word)
         keyword, *arguments = action.split()
-        if len(arguments) != KEYWORDS[keyword]:
-            raise UnknownWord(number, line.strip(), keyword, KEYWORDS[keyword])
+        expected = notation.keywords[keyword]
+        if len(arguments) != expected:
+            raise UnknownWord(number, line.strip(), keyword, expected)
         actions.append((number, action))
     return actions

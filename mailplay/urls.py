@@ -1,10 +1,11 @@
-"""Inbound mail webhooks (django-anymail) and the one-click links of the site's mails."""
+"""Inbound mail webhooks (django-anymail's, guarded by ``mailplay.webhooks``) and the
+one-click links of the site's mails."""
 
 from django.urls import include, path
 
-from mailplay import links
+from mailplay import views
 
 urlpatterns = [
-    path("anymail/", include("anymail.urls")),
-    path("do/<str:purpose>/<str:token>/", links.confirm, name="mailplay_link"),
+    path("anymail/", include("mailplay.webhooks")),
+    path("do/<str:purpose>/<str:token>/", views.confirm, name="mailplay_link"),
 ]

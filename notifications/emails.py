@@ -19,6 +19,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
 
+from accounts.models import User
 from notifications.models import OutboundMail
 
 UNSUBSCRIBE_SALT = "notifications.unsubscribe"
@@ -36,8 +37,6 @@ def unsubscribe_token(user) -> str:
 
 def user_from_unsubscribe_token(token: str):
     """The user a token names, or None for a forged or garbled token."""
-    from accounts.models import User
-
     try:
         pk = signing.loads(token, salt=UNSUBSCRIBE_SALT)
     except signing.BadSignature:

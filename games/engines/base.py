@@ -8,6 +8,7 @@ The contract follows OpenSpiel's Game/State split, with states as plain JSON-ser
 from __future__ import annotations
 
 import importlib
+import random
 from collections.abc import Iterable
 from functools import cache
 from typing import Any, Protocol, runtime_checkable
@@ -19,6 +20,7 @@ State = dict[str, Any]
 _REGISTRY: dict[str, str] = {
     "africa": "games.engines.africa:AfricaEngine",
     "africana": "games.engines.africana:AfricanaEngine",
+    "nile": "games.engines.nile:NileEngine",
 }
 
 
@@ -80,6 +82,72 @@ class Engine(Protocol):
 
     def observation(self, state: State, viewer: int | None) -> dict[str, Any]:
         """What seat ``viewer`` (None: a spectator) may see, as JSON-serialisable data."""
+
+    def places(self, state: State) -> list[int]:
+        """Each seat's place by the game's final ranking, in seat order: 1 is best.
+
+        Seats with equal results share a place unless the game breaks the tie (Africa: by
+        score alone, ties shared; Africana: by score, then most silver, then shared).
+        """
+
+    def timeout_action(self, state: State) -> str:
+        """A legal action for the current player that changes least (a timed-out turn).
+
+        Applied again and again, such actions end the turn (the current player changes or the
+        game ends) within a few steps. Raises ValueError once the game is over.
+        """
+
+    def reveals(self, state: State, action: str) -> bool:
+        """True when applying ``action`` to ``state`` shows something that was hidden.
+
+        Undo never goes back past such an action and a mail reply keeps every line up to and
+        including one. For any other action, two states that differ only in what no viewer
+        can see give every viewer the same observation afterwards. Raises IllegalAction for
+        text that is no action of the game (and may for an action that does not apply now).
+        """
+
+    def revealed(self, state: State) -> dict[str, Any]:
+        """The spectator's observation with every hidden thing shown (for the replay of a
+        finished game): the same keys as ``observation(state, None)`` and more."""
+
+    def canonical(self, state: State, text: str) -> str:
+        """The one canonical spelling of the typed action ``text`` (any case, extra blanks).
+
+        Raises IllegalAction when ``text`` is no action of this game at all (unknown keyword,
+        wrong number of words, a cell, card or player that does not exist, control
+        characters). Whether the action is legal now is still ``apply``'s to check.
+        """
+
+    def choose(
+        self, observation: dict[str, Any], legal: list[str], rng: random.Random, level: str = "easy"
+    ) -> str:
+        """A bot's action: one of ``legal``, decided from the viewer's ``observation`` and
+        ``rng`` only (never the hidden state). ``level``: "easy" (a fast heuristic) or "hard"
+        (may play as "easy"). Raises ValueError for an unknown level or an empty ``legal``.
+        """
+
+
+def has_control_characters(text: str) -> bool:
+    """True when ``text`` holds a control character other than a tab or a line break (a NUL
+    byte, an escape, a file separator...): no typed action of any game contains one."""
+    return any((ord(c) < 32 and c not in "\t\n\r") or 127 <= ord(c) < 160 for c in text)
+
+
+def shared_places(keys: list[Any]) -> list[int]:
+    """Places for comparable results, in seat order: 1 + how many seats have a better (greater)
+    key, so that equal keys share a place ("1, 1, 3")."""
+    return [1 + sum(other > key for other in keys) for key in keys]
+
+
+def check_level(level: str, legal: list[str]) -> None:
+    """Raise ValueError unless ``level`` is a bot level and ``legal`` offers a choice."""
+    if level not in BOT_LEVELS:
+        raise ValueError(f"unknown bot level {level!r}; known levels: {', '.join(BOT_LEVELS)}")
+    if not legal:
+        raise ValueError("a bot needs at least one legal action")
+
+
+BOT_LEVELS = ("easy", "hard")
 
 
 def engine_names() -> list[str]:

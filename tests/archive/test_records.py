@@ -131,3 +131,16 @@ def test_a_private_running_game_record_is_refused_to_outsiders(client, duel_unde
 
 def test_record_errors_are_sentences():
     assert str(RecordError("The seed and salt do not match the commitment."))
+
+
+@pytest.mark.parametrize("name", ["Bob/../admin", "Bob\x00", "x" * 31, " ", "<b>Bob</b>"])
+def test_an_import_refuses_names_the_settings_page_refuses(record_file, played, name, client):
+    played.delete()
+    rewrite(record_file, lambda r: r["players"][1].__setitem__("name", name))
+    users = User.objects.count()
+
+    with pytest.raises(CommandError, match="is not a display name this site accepts"):
+        call_command("import_game_record", str(record_file))
+
+    assert User.objects.count() == users
+    assert not Game.objects.exists()

@@ -48,6 +48,22 @@ def _africana_chooser(rng: random.Random, legal: list[str]) -> str:
     return rng.choice(legal)
 
 
+def _nile_chooser(rng: random.Random, legal: list[str]) -> str:
+    """Mostly the actions that move a turn on (end, level, move, stay...), so that outfitting
+    and camp do not fill the game with purchases."""
+    if "publish all" in legal:
+        return "publish all"
+    launch = [a for a in legal if a.startswith("sail") and a != "sail europe"]
+    if launch and rng.random() < 0.7:
+        return rng.choice(launch)
+    onward = [a for a in legal if a.split()[0] in NILE_ONWARD]
+    if onward and rng.random() < 0.7:
+        return rng.choice(onward)
+    return rng.choice(legal)
+
+
+NILE_ONWARD = {"end", "level", "move", "stop", "stay", "publish", "sail", "keep", "loot", "leave"}
+
 HIDDEN_ONLY_OPTIONS: dict[str, dict] = {
     "africa": {},
     # The starting hands, the expedition spaces and the books' first pages are public or dealt.
@@ -56,8 +72,10 @@ HIDDEN_ONLY_OPTIONS: dict[str, dict] = {
         "expedition_order": ["A01", "A02", "A03", "A04", "A05"],
         "book_order": {"north": ["N01"], "south": ["S01"]},
     },
+    # Nothing public comes from the seed; ten rounds keep the random games short.
+    "nile": {"max_rounds": 10},
 }
-CHOOSERS = {"africa": _africa_chooser, "africana": _africana_chooser}
+CHOOSERS = {"africa": _africa_chooser, "africana": _africana_chooser, "nile": _nile_chooser}
 
 GARBAGE = ["", "   ", "dance", "uncover Z99", "end end", "42", "P1", "\t\n", "ünïcode", "--"]
 

@@ -226,3 +226,14 @@ def test_a_public_game_can_be_watched_without_hidden_markers_or_actions(client, 
     assert 'name="action"' not in html
     assert html.count('class="marker-back"') >= 90  # face-down markers drawn alike
     assert act(client, game, game.rules.legal_actions(game.state)[0]).status_code == 403
+
+
+def test_polling_a_private_game_is_refused_before_its_version_is_compared(client, duel, carol):
+    poll = reverse("game_poll", args=[duel.code])
+
+    for visitor in (None, carol):
+        if visitor is not None:
+            client.force_login(visitor)
+        for version in (duel.version - 1, duel.version, duel.version + 1):
+            response = client.get(poll, {"version": version}, headers=HTMX)
+            assert response.status_code in (302, 403)

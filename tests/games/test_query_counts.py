@@ -7,7 +7,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games.simulation import choose
+from games.simulation import bot_action
 from tests.games.conftest import play, player_to_move
 
 pytestmark = pytest.mark.django_db
@@ -33,9 +33,9 @@ def queries_for_page_and_move(client, game) -> tuple[int, int]:
 def advance(game, plies, rng):
     """Play ``plies`` random actions, then on until the player to move may end the turn."""
     for _n in range(plies):
-        game = play(game, choose(rng, game.rules.legal_actions(game.state)))
+        game = play(game, bot_action(game, rng))
     while "end" not in game.rules.legal_actions(game.state):
-        game = play(game, choose(rng, game.rules.legal_actions(game.state)))
+        game = play(game, bot_action(game, rng))
     return game
 
 

@@ -12,7 +12,7 @@ from django.utils import timezone
 from games import services
 from games.engines import replay
 from games.models import Game, Move
-from games.simulation import choose
+from games.simulation import bot_action
 from tests.games.conftest import (
     first_with,
     other_player,
@@ -232,7 +232,7 @@ def test_a_robot_plays_the_turns_of_a_player_who_left(alice, bob, carol):
 def test_a_finished_game_records_scores_and_shared_places(duel):
     game, rng = duel, random.Random(7)
     while game.status == Game.Status.ACTIVE:
-        game = play(game, choose(rng, game.rules.legal_actions(game.state)))
+        game = play(game, bot_action(game, rng))
 
     scores = game.rules.scores(game.state)
     seats = list(game.seats.all())

@@ -7,8 +7,9 @@ import time_machine
 from django.utils import timezone
 
 from accounts.models import User
-from games import services, tasks
+from games import services
 from games.models import Game
+from notifications import tasks
 from notifications.models import OutboundMail
 from tests.games.conftest import first_with, play, player_to_move, uncover_and_decide
 

@@ -97,21 +97,46 @@ def test_an_illegal_action_gets_the_engines_reason(
     assert reply_to(answer)  # the player may try again by replying to the answer
 
 
-def test_after_an_uncover_is_rolled_back_the_reason_that_could_tell_it_is_withheld(
+def test_a_line_failing_after_an_uncover_keeps_the_uncover_and_reports_the_rest(
     underway, mailoutbox, django_capture_on_commit_callbacks
 ):
     user = mover(underway)
-    before = snapshot(underway)
+    version = snapshot(underway)[0]
 
     outcome = answer_by_mail(
         mailoutbox, user, "uncover B3\nkeep\nend", django_capture_on_commit_callbacks
     )
 
-    assert outcome.status == "rejected" and outcome.failed_line == "keep"
-    assert snapshot(underway) == before
+    assert (outcome.status, outcome.applied, outcome.failed_line) == (
+        "partial",
+        ["uncover B3"],
+        "keep",
+    )
+    assert outcome.not_applied == ["keep", "end"]
+    underway.refresh_from_db()
+    assert underway.version == version + 1
+    assert underway.moves.order_by("-ply").first().action == "uncover B3"
     answer = last_mail_to(mailoutbox, user)
-    assert "nomad" not in answer.body.split("The board:")[0]
-    assert "could tell what the uncovered marker was" in answer.body
+    assert answer.subject.startswith("Your reply was applied in part")
+    assert 'Then the line "keep" failed.' in answer.body
+    assert "Not applied:\n  keep\n  end\n" in answer.body
+    assert reply_to(answer)  # the nomad still waits to be placed
+
+
+def test_lines_since_the_last_uncover_are_taken_back_when_a_later_line_fails(
+    underway, mailoutbox, django_capture_on_commit_callbacks
+):
+    user = mover(underway)
+    version = snapshot(underway)[0]
+
+    outcome = answer_by_mail(
+        mailoutbox, user, "uncover C3\nkeep\nuncover H16", django_capture_on_commit_callbacks
+    )
+
+    assert (outcome.status, outcome.applied) == ("partial", ["uncover C3"])
+    assert outcome.not_applied == ["keep", "uncover H16"]
+    underway.refresh_from_db()
+    assert underway.version == version + 1
 
 
 def test_an_unknown_word_is_named_and_nothing_changes(

@@ -4,6 +4,7 @@ from pathlib import Path
 
 import pytest
 
+from games.kinds import get_kind
 from mailplay.parsing import (
     UnknownWord,
     html_to_text,
@@ -12,6 +13,8 @@ from mailplay.parsing import (
     reply_text,
     strip_quoted,
 )
+
+AFRICA = get_kind("africa")
 
 MAILS = Path(__file__).parent / "mails"
 ALL_MAILS = sorted(path.name for path in MAILS.glob("*.eml"))
@@ -25,7 +28,9 @@ def read_mail(name: str):
 def test_only_the_new_action_is_read_not_the_quoted_mail_or_signature(name):
     # Every fixture answers "start C2" above a quoted mail (or signature) that holds another
     # action; only the new one may be read.
-    assert [action for _n, action in parse_actions(reply_text(read_mail(name)))] == ["start c2"]
+    assert [action for _n, action in parse_actions(reply_text(read_mail(name)), AFRICA)] == [
+        "start c2"
+    ]
 
 
 @pytest.mark.parametrize(
@@ -75,22 +80,22 @@ def test_a_wrapped_quote_header_ends_the_reply():
 
 def test_actions_accept_any_case_extra_blanks_bullets_and_a_full_stop():
     text = "  UNCOVER    e4 \n- place F5.\n\nend\n\nThanks, see you!"
-    assert parse_actions(text) == [(1, "uncover e4"), (2, "place f5"), (4, "end")]
+    assert parse_actions(text, AFRICA) == [(1, "uncover e4"), (2, "place f5"), (4, "end")]
 
 
 def test_an_unknown_first_word_is_named():
     with pytest.raises(UnknownWord) as caught:
-        parse_actions("Hello\nuncover E4")
+        parse_actions("Hello\nuncover E4", AFRICA)
     assert (caught.value.number, caught.value.word) == (1, "Hello")
 
 
 def test_a_mistyped_action_after_good_ones_is_an_error_not_prose():
     with pytest.raises(UnknownWord) as caught:
-        parse_actions("uncover E4\nplcae F5\nend")
+        parse_actions("uncover E4\nplcae F5\nend", AFRICA)
     assert (caught.value.number, caught.value.word) == (2, "plcae")
 
 
 def test_a_keyword_with_the_wrong_number_of_words_is_refused():
     with pytest.raises(UnknownWord) as caught:
-        parse_actions("swap P2")
+        parse_actions("swap P2", AFRICA)
     assert (caught.value.word, caught.value.expected) == ("swap", 2)

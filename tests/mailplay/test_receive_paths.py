@@ -10,8 +10,12 @@ import time
 import pytest
 from anymail.inbound import AnymailInboundMessage
 from anymail.signals import AnymailInboundEvent, EventType, inbound
+from django.core.checks import run_checks
 from django.core.management import call_command
 
+from mailplay.inbound import handle_message
+from mailplay.models import ProcessedMessage
+from mailplay.parsing import parse_bytes
 from tests.mailplay.conftest import last_mail_to, mover, reply_to
 from tests.mailplay.test_parsing import ALL_MAILS, MAILS
 
@@ -93,3 +97,53 @@ def test_the_webhook_needs_its_signing_key_and_then_plays_the_move(
     assert forged.status_code == 400
     assert accepted.status_code == 200
     assert list(duel.moves.values_list("action", flat=True)) == ["start C2"]
+
+
+def test_a_mail_with_unstorable_characters_in_its_headers_is_handled(duel, mailoutbox):
+    raw = (
+        b"From: stranger@example.com\r\nTo: play@example.com\r\n"
+        b"Message-ID: <bad\x00id\xff@example.com>\r\nSubject: hi\r\n\r\nend\r\n"
+    )
+
+    outcome = handle_message(parse_bytes(raw))
+
+    assert outcome.status == "dropped"
+    [stored] = ProcessedMessage.objects.values_list("message_id", flat=True)
+    assert "\x00" not in stored and not any("\ud800" <= c <= "\udfff" for c in stored)
+
+
+def test_the_webhooks_refuse_every_post_when_no_secret_is_set(client, settings, duel, mailoutbox):
+    settings.ANYMAIL = {}
+    raw = raw_reply("gmail_multipart.eml", duel, mailoutbox)
+
+    mailgun = mailgun_post(client, raw, "key-any")
+    postmark = client.post(
+        "/mail/anymail/postmark/inbound/",
+        {"RawEmail": raw.decode()},
+        content_type="application/json",
+    )
+
+    assert (mailgun.status_code, postmark.status_code) == (404, 404)
+    assert ProcessedMessage.objects.count() == 0
+
+
+def test_a_provider_without_its_own_signing_key_is_refused(client, settings, duel, mailoutbox):
+    settings.ANYMAIL = {"WEBHOOK_SECRET": "user:password"}
+    raw = raw_reply("gmail_multipart.eml", duel, mailoutbox)
+
+    response = mailgun_post(client, raw, "key-any")
+
+    assert response.status_code == 404
+    assert ProcessedMessage.objects.count() == 0
+
+
+def test_the_deployment_check_warns_of_webhooks_without_a_secret(settings):
+    settings.ANYMAIL = {}
+    warned = {m.id for m in run_checks(include_deployment_checks=True)}
+    settings.MAIL_WEBHOOKS = False
+    off = {m.id for m in run_checks(include_deployment_checks=True)}
+    settings.MAIL_WEBHOOKS, settings.ANYMAIL = True, {"WEBHOOK_SECRET": "user:password"}
+    guarded = {m.id for m in run_checks(include_deployment_checks=True)}
+
+    assert "mailplay.W001" in warned
+    assert "mailplay.W001" not in off | guarded

@@ -192,7 +192,7 @@ def test_a_game_that_cannot_be_rated_does_not_finish(duel_underway, monkeypatch)
     def broken(game, seats):
         raise RuntimeError("ratings unavailable")
 
-    monkeypatch.setattr(services, "record_result", broken)
+    monkeypatch.setattr(services.play, "record_result", broken)
     with pytest.raises(RuntimeError):
         services.resign(duel_underway, loser)
 

@@ -10,7 +10,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from games.engines import get_engine
-from rulebooks.links import GOVERNING_SECTION, rule_url, section_key
+from games.kinds.africa.rules_links import GOVERNING_SECTION
+from rulebooks.links import rule_url, section_key
 from tests.games.conftest import player_to_move
 
 pytestmark = pytest.mark.django_db
@@ -24,7 +25,7 @@ PENDING = ["place", "goods"]
 EVENTS = [
     {"type": kind}
     for kind in ("start", "anywhere", "move", "uncover", "place", "keep", "swap", "animal",
-                 "nomad", "supply_camp", "end", "bonus", "final")
+                 "nomad", "supply_camp", "end", "bonus", "game_end")
 ] + [{"type": "camp", "use": "research"}, {"type": "camp", "use": "resources"}]  # fmt: skip
 
 
@@ -82,13 +83,13 @@ def test_each_kind_of_action_has_its_own_section():
     assert section_key("africa", {"type": "camp", "use": "resources"}) == "camp-resources"
     assert section_key("africa", "swap P2 kettle") == "uncover-goods"
     assert section_key("africa", "animal E4 F5") != section_key("africa", "nomad E4 F5")
-    assert section_key("africa", "end") != section_key("africa", {"type": "final"})
+    assert section_key("africa", "end") != section_key("africa", {"type": "game_end"})
 
 
 def test_every_mapped_section_is_in_the_summary(client, summaries):
     anchors = anchors_of(client, "/rules/africa/en/")
 
-    assert set(GOVERNING_SECTION["africa"].values()) <= anchors
+    assert set(GOVERNING_SECTION.values()) <= anchors
 
 
 def test_a_language_without_summary_falls_back_to_english():

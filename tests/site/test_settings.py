@@ -79,6 +79,7 @@ PRODUCTION = {
     "REDIS_URL": "redis://cache.example.org:6379/0",
     "CELERY_BROKER_URL": "redis://cache.example.org:6379/1",
     "EMAIL_URL": "smtp+tls://mailer:secret@smtp.example.org:587",
+    "ANYMAIL_WEBHOOK_SECRET": "mailer:webhook-secret",
 }
 
 

@@ -39,12 +39,12 @@ holder may see. Vocabulary:
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
-from games.engines.africana import legal, observe, rules, scoring, setup
-from games.engines.africana.data import BOARD, Board
-
-State = dict[str, Any]
+from games.engines.africana import bot, legal, observe, rules, scoring, setup
+from games.engines.africana.data import BOARD, BOOKS, Board
+from games.engines.base import State
 
 
 class AfricanaEngine:
@@ -94,6 +94,38 @@ class AfricanaEngine:
     def observation(self, state: State, viewer: int | None) -> dict[str, Any]:
         """What ``viewer`` (a seat, or None for a spectator) may see (ruling 9)."""
         return observe.observation(state, viewer)
+
+    def timeout_action(self, state: State) -> str:
+        """The action that ends a timed-out turn changing least (``legal.timeout_action``)."""
+        return legal.timeout_action(state)
+
+    def reveals(self, state: State, action: str) -> bool:
+        """True when ``action`` shows a hidden card: it draws travel cards (a draw, a joining
+        bonus, a reshuffle), shows a book page never seen (a page turn or a purchase) or puts
+        a new expedition on a space (the refill at the end of a turn). Raises IllegalAction
+        for an action that does not apply."""
+        after = rules.apply(state, action)
+        if (
+            after["shuffles"] != state["shuffles"]
+            or len(after["draw_pile"]) != len(state["draw_pile"])
+            or len(after["expedition_pile"]) != len(state["expedition_pile"])
+        ):
+            return True
+        return any(after["books"][b]["unseen"] < state["books"][b]["unseen"] for b in BOOKS)
+
+    def revealed(self, state: State) -> dict[str, Any]:
+        """The spectator's observation with every hidden card shown (``observe.revealed``)."""
+        return observe.revealed(state)
+
+    def canonical(self, state: State, text: str) -> str:
+        """The canonical spelling of a typed action (``legal.canonical``)."""
+        return legal.canonical(state, text)
+
+    def choose(
+        self, observation: dict[str, Any], legal: list[str], rng: random.Random, level: str = "easy"
+    ) -> str:
+        """A bot's action from the viewer's observation (``bot.choose``)."""
+        return bot.choose(observation, legal, rng, level)
 
 
 __all__ = ["AfricanaEngine"]

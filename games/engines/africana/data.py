@@ -73,11 +73,11 @@ class Board:
         self._book = {
             loc["id"]: "north" if loc["hemisphere"] == "N" else "south" for loc in data["locations"]
         }
-        neighbours: dict[str, list[str]] = {loc: [] for loc in self.locations}
+        neighbors: dict[str, list[str]] = {loc: [] for loc in self.locations}
         for a, b in data["routes"]:
-            neighbours[a].append(b)
-            neighbours[b].append(a)
-        self._routes = {loc: tuple(sorted(near)) for loc, near in neighbours.items()}
+            neighbors[a].append(b)
+            neighbors[b].append(a)
+        self._routes = {loc: tuple(sorted(near)) for loc, near in neighbors.items()}
 
     def routes(self, loc: str) -> list[str]:
         """The ids of the locations joined to ``loc`` by a travel route, sorted."""
@@ -98,7 +98,7 @@ class Board:
 BOARD = Board(_DATA)
 
 # Tables of the map for the engine's hot paths (the same answers as BOARD's methods).
-NEIGHBOURS: dict[str, frozenset[str]] = {
+NEIGHBORS: dict[str, frozenset[str]] = {
     loc: frozenset(BOARD.routes(loc)) for loc in BOARD.locations
 }
 """Location id -> the ids joined to it by a travel route (``BOARD.routes`` as a set)."""

@@ -6,8 +6,6 @@ any case and spacing.
 
 from __future__ import annotations
 
-from typing import Any
-
 from games.engines.africana.data import (
     ADVENTURE_PRICE,
     ADVENTURES,
@@ -19,8 +17,9 @@ from games.engines.africana.data import (
     MARKERS,
     RECOLOR_PRICE,
 )
+from games.engines.base import IllegalAction, State, has_control_characters
+from games.engines.base import gettext_noop as _
 
-State = dict[str, Any]
 ASSISTANT = "assistant-"
 
 
@@ -102,6 +101,19 @@ def _go_steps(here: str, card: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
 CARD_KINDS: tuple[str, ...] = ("joker", *COLORS, *(ASSISTANT + color for color in COLORS))
 """Every card a hand can hold: the joker, the travel colours and the assistants."""
 
+
+def _card_specs() -> dict[str, tuple[str, str | None]]:
+    specs: dict[str, tuple[str, str | None]] = {}
+    for card in CARD_KINDS:
+        specs[card] = (card, None)
+        if card != "joker":
+            specs.update({f"{card}-as-{color}": (card, color) for color in COLORS})
+    return specs
+
+
+CARD_SPECS = _card_specs()
+"""Every card spec a ``go`` may play -> (the hand card, the colour it becomes or None)."""
+
 # Looking the steps up beats rebuilding them: move actions are most of every legal list.
 _GO_STEPS: dict[str, dict[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
     here: {card: _go_steps(here, card) for card in CARD_KINDS} for here in BOARD.locations
@@ -144,3 +156,69 @@ def _move_actions(state: State, seat: int) -> list[str]:
             # A bool indexes the pair: [False] the fitting steps, [True] those and recolours.
             actions += (steps.get(card) or _go_steps(here, card))[can_recolor]
     return actions
+
+
+# Verb -> the words after it (as ``rules.apply`` reads them).
+ARITY = {
+    "draw": 0,
+    "turn": 2,
+    "buy": 2,
+    "go": 2,
+    "join": 1,
+    "expedition": 1,
+    "adventure": 1,
+    "done": 0,
+    "discard": 1,
+    "drop": 1,
+}
+# Verb -> for each word after it, the canonical words it may be (keys: the word in lower case).
+_WORDS: dict[str, tuple[dict[str, str], ...]] = {
+    "turn": ({b: b for b in BOOKS}, {"forward": "forward", "back": "back"}),
+    "buy": ({b: b for b in BOOKS}, {"left": "left", "right": "right"}),
+    "go": ({loc.lower(): loc for loc in BOARD.locations}, {spec: spec for spec in CARD_SPECS}),
+    "join": ({card.lower(): card for card in EXPEDITIONS},),
+    "expedition": ({card.lower(): card for card in EXPEDITIONS},),
+    "adventure": ({card.lower(): card for card in ADVENTURES},),
+    "drop": ({card.lower(): card for card in ADVENTURES},),
+    "discard": ({card: card for card in CARD_KINDS},),
+}
+
+
+def canonical(state: State, text: str) -> str:
+    """The canonical spelling of the typed action ``text`` (the move notation of africana.md):
+    verbs, books, sides, locations and cards lower case, expedition and adventure ids upper
+    case; any case and extra blanks are accepted.
+
+    Raises IllegalAction for text that is no Africana action: an unknown verb, a wrong number
+    of words, a book, location, card or id that does not exist, or a control character.
+    Whether the action is legal now is for ``apply`` to say.
+    """
+    if not isinstance(text, str) or has_control_characters(text):
+        raise IllegalAction(_("That is not an action."))
+    words = text.lower().split()
+    if not words or ARITY.get(words[0]) != len(words) - 1:
+        raise IllegalAction(_("“{action}” is not an action."), action=text.strip())
+    spelled = [words[0]]
+    for word, known in zip(words[1:], _WORDS.get(words[0], ()), strict=True):
+        if word not in known:
+            raise IllegalAction(_("“{action}” is not an action."), action=text.strip())
+        spelled.append(known[word])
+    return " ".join(spelled)
+
+
+def timeout_action(state: State) -> str:
+    """The action that ends a timed-out turn changing least: ``done`` (end the action, or pass
+    before one); at the card limits, discard a travel card (the first in colour order; a joker
+    or an assistant only when the hand holds nothing else) or drop the first adventure in id
+    order. Raises ValueError once the game is over."""
+    phase = state["phase"]
+    seat = state["seat"]
+    if phase == "over":
+        raise ValueError("the game is over")
+    if phase == "discard":
+        hand = state["hands"][seat]
+        travel = [color for color in COLORS if hand.get(color)]
+        return f"discard {travel[0]}" if travel else legal_actions(state)[0]
+    if phase == "drop":
+        return f"drop {min(state['adventures'][seat])}"
+    return "done"

@@ -7,8 +7,7 @@ from typing import Any
 from games.engines.africana.data import BOOKS, COMPANIES, SLOT_BONUS
 from games.engines.africana.legal import markers_out
 from games.engines.africana.scoring import places, score_player
-
-State = dict[str, Any]
+from games.engines.base import State
 
 
 class SeatMap(dict):
@@ -95,3 +94,18 @@ def observation(state: State, viewer: int | None) -> dict[str, Any]:
         "places": places([f["total"] for f in final], state["silver"]) if final else None,
         "events": [dict(event) for event in state["events"]],
     }
+
+
+def revealed(state: State) -> dict[str, Any]:
+    """The spectator's observation with every hidden thing shown, for the replay of a finished
+    game: every player's "hand"; each book's whole "right" pile; and "draw_cards",
+    "expedition_cards" (the piles top first) and "removed" (the C cards left out)."""
+    view = observation(state, None)
+    for seat, player in enumerate(view["players"]):
+        player["hand"] = dict(sorted(state["hands"][seat].items()))
+    for book in BOOKS:
+        view["books"][book]["right"] = list(state["books"][book]["right"])
+    view["draw_cards"] = list(state["draw_pile"])
+    view["expedition_cards"] = list(state["expedition_pile"])
+    view["removed"] = list(state["removed"])
+    return view

@@ -21,21 +21,24 @@ from games.engines.africana.data import (
     ADVENTURE_PRICE,
     ADVENTURES,
     BOOK_AT,
-    COLORS,
     EXPEDITIONS,
     HAND_LIMIT,
     MARKERS,
-    NEIGHBOURS,
+    NEIGHBORS,
     RECOLOR_PRICE,
     SLOT_BONUS,
     STEP_COLORS,
 )
-from games.engines.africana.legal import ASSISTANT, CARD_KINDS, is_travel, markers_out, page_cost
+from games.engines.africana.legal import (
+    ASSISTANT,
+    CARD_SPECS,
+    is_travel,
+    markers_out,
+    page_cost,
+)
 from games.engines.africana.scoring import final_scores
-from games.engines.base import IllegalAction
+from games.engines.base import IllegalAction, State
 from games.engines.base import gettext_noop as _
-
-State = dict[str, Any]
 
 
 def clone(state: State) -> State:
@@ -237,22 +240,9 @@ def _do_buy(state: State, seat: int, book: str, side: str) -> None:
 # C) Move explorer ----------------------------------------------------------------------------
 
 
-def _card_specs() -> dict[str, tuple[str, str | None]]:
-    """Every card spec a ``go`` may play -> (the hand card, the colour it becomes or None)."""
-    specs: dict[str, tuple[str, str | None]] = {}
-    for card in CARD_KINDS:
-        specs[card] = (card, None)
-        if card != "joker":
-            specs.update({f"{card}-as-{color}": (card, color) for color in COLORS})
-    return specs
-
-
-_CARD_SPECS = _card_specs()
-
-
 def _parse_card(spec: str) -> tuple[str, str | None]:
     """(the hand card, the colour it is recoloured to or None) for a card spec (ruling 5)."""
-    parsed = _CARD_SPECS.get(spec)
+    parsed = CARD_SPECS.get(spec)
     if parsed is None:
         raise IllegalAction(_("“{spec}” is not a card."), spec=spec)
     return parsed
@@ -261,9 +251,9 @@ def _parse_card(spec: str) -> tuple[str, str | None]:
 def _do_go(state: State, seat: int, loc: str, spec: str) -> None:
     _require_phase(state, "action", "move")
     here = state["explorers"][seat]
-    if loc not in NEIGHBOURS:
+    if loc not in NEIGHBORS:
         raise IllegalAction(_("There is no location called “{location}”."), location=loc)
-    if loc not in NEIGHBOURS[here]:
+    if loc not in NEIGHBORS[here]:
         raise IllegalAction(
             _("No travel route joins {here} to {location}."), here=here, location=loc
         )
@@ -462,7 +452,7 @@ def _end_turn(state: State, seat: int) -> None:
     state["seat"] = (seat + 1) % state["num_players"]
 
 
-# Verb -> (handler, number of words after the verb).
+# Verb -> (handler, number of words after the verb); ``legal.ARITY`` has the same numbers.
 _HANDLERS = {
     "draw": (_do_draw, 0),
     "turn": (_do_turn, 2),

@@ -7,8 +7,7 @@ from itertools import combinations
 from typing import Any
 
 from games.engines.africana.data import ADVENTURES, ARTIFACTS, COLORS, EXPEDITIONS
-
-State = dict[str, Any]
+from games.engines.base import State, shared_places
 
 # Artifact collections: (how many cards, alike?) -> victory points. Each card is in one set.
 SET_POINTS = {(2, True): 6, (3, True): 12, (2, False): 2, (4, False): 10}
@@ -96,5 +95,4 @@ def places(totals: list[int], silver: list[int]) -> list[int]:
 
     Rulebook, Scoring (last paragraph).
     """
-    keys = list(zip(totals, silver, strict=True))
-    return [1 + sum(other > key for other in keys) for key in keys]
+    return shared_places(list(zip(totals, silver, strict=True)))

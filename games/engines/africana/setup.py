@@ -29,8 +29,8 @@ from games.engines.africana.data import (
     SLOTS,
     TRAVEL_CARDS_PER_COLOR,
 )
+from games.engines.base import State
 
-State = dict[str, Any]
 OPTION_NAMES = frozenset({"draw_order", "book_order", "expedition_order"})
 
 

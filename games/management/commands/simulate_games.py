@@ -7,6 +7,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from accounts.models import User
 from games.engines import engine_names, get_engine
+from games.kinds import kind_names
 from games.models import Game
 from games.simulation import play_game, simulated_players
 
@@ -18,7 +19,7 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("--game", default="africa", choices=engine_names())
+        parser.add_argument("--game", default=kind_names()[0], choices=engine_names())
         parser.add_argument("--players", type=int, default=4)
         parser.add_argument("--count", type=int, default=1)
         parser.add_argument("--plies", type=int, default=None)
@@ -39,8 +40,8 @@ class Command(BaseCommand):
             raise CommandError(
                 f"{options['game']} is for {rules.min_players} to {rules.max_players} players"
             )
-        if options["game"] != "africa":
-            raise CommandError("the site plays only Africa so far")
+        if options["game"] not in kind_names():
+            raise CommandError(f"the site does not play {options['game']} yet")
         named = [e.strip() for e in options["users"].split(",") if e.strip()]
         users = list(User.objects.filter(email__in=named))
         if len(users) != len(named):

@@ -9,6 +9,8 @@ language active when it is rendered.
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from games.kinds import SeatColour
+
 HIDDEN = "hidden"
 
 #: {marker code: its name in a sentence}, for every code of the marker mix and for "hidden",
@@ -64,14 +66,15 @@ START_CITY_NAMES = {
     "H16": _("Cape Town"),
 }
 
-#: The player colours in seat order: (key, name, fill, ink printed on the fill), hex colours.
-#: The fills are from the Okabe-Ito palette, told apart by people with the common forms of
-#: colour blindness; the ink has a contrast of at least 5:1 on its fill. Colour is never the
-#: only cue: a researcher also shows its seat number and a shape of its own.
-PLAYER_COLOURS = [
-    ("blue", _("blue"), "#0072B2", "#FFFFFF"),
-    ("orange", _("orange"), "#E69F00", "#000000"),
-    ("green", _("green"), "#009E73", "#000000"),
-    ("pink", _("pink"), "#CC79A7", "#000000"),
-    ("yellow", _("yellow"), "#F0E442", "#000000"),
+#: The seat colours in seat order: key, name, fill, ink printed on the fill (hex colours), and
+#: the researcher's shape with how far down its seat number sits in it (SVG user units). The
+#: fills are from the Okabe-Ito palette, told apart by people with the common forms of colour
+#: blindness; the ink has a contrast of at least 5:1 on its fill. Colour is never the only cue:
+#: a researcher also shows its seat number and a shape of its own.
+SEAT_COLOURS = [
+    SeatColour("blue", _("blue"), "#0072B2", "#FFFFFF", "circle"),
+    SeatColour("orange", _("orange"), "#E69F00", "#000000", "square"),
+    SeatColour("green", _("green"), "#009E73", "#000000", "diamond"),
+    SeatColour("pink", _("pink"), "#CC79A7", "#000000", "triangle", 2.5),
+    SeatColour("yellow", _("yellow"), "#F0E442", "#000000", "hexagon"),
 ]

@@ -16,13 +16,13 @@ from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 
-from games.africa_log import city, describe, marker_name
-from games.africa_terms import PLAYER_COLOURS
+from games.kinds.africa.board import board_svg_context
+from games.kinds.africa.log import city, marker_name
+from games.kinds.africa.terms import SEAT_COLOURS
 
 CELL_ACTIONS = ("start", "anywhere", "move", "uncover", "place")
 MARKER_MOVES = ("animal", "nomad")
 GOODS = ("statue", "kettle", "clothing", "mask", "drum")
-LOG_LENGTH = 40
 
 
 @dataclass
@@ -145,7 +145,7 @@ def board_links(game, choices: Choices, selected_from: str | None, version: int,
 
 def panel(observation: dict, seats) -> list[dict]:
     """One row per seat, in seat order, for the players' panel."""
-    colours = {key: (name, fill) for key, name, fill, _ink in PLAYER_COLOURS}
+    colours = {colour.key: (colour.name, colour.fill) for colour in SEAT_COLOURS}
     rows = []
     for seat in seats:
         player = observation["players"][seat.number]
@@ -171,15 +171,43 @@ def panel(observation: dict, seats) -> list[dict]:
     return rows
 
 
-def log_entries(moves, names: list[str]) -> list[dict]:
-    """The move log in words, newest first: [{"ply", "seat", "lines": [{"text", "event"}]}],
-    each line with the public engine event it tells (for the link to its rule)."""
-    entries = []
-    for move in moves:
-        lines = [
-            {"text": text, "event": event}
-            for event in move.events
-            if (text := describe(event, names))
-        ]
-        entries.append({"ply": move.ply, "seat": move.seat, "lines": lines})
-    return entries
+def page_context(request, game, observation: dict, legal: list[str], names: list[str]) -> dict:
+    """The Africa half of the play page (see ``GameKind.page_context``): the cell or marker
+    the player picked (``?cell=``, ``?from=``, each ignored unless it is one the legal
+    actions or the board offer), the board's links for the player to move, the choices for
+    a picked cell, the buttons, and the board's context."""
+    choices = Choices.of(legal)
+    selected_from = request.GET.get("from")
+    if selected_from not in choices.from_cell:
+        selected_from = None
+    selected_cell = request.GET.get("cell")
+    if selected_cell not in observation["cells"]:
+        selected_cell = None
+
+    def label(action):
+        return action_label(action, observation, names)
+
+    links = board_links(game, choices, selected_from, game.version, label) if legal else {}
+    cell_choices = []
+    if selected_cell and not selected_from:
+        cell_choices = [(a, label(a)) for a in choices.by_cell.get(selected_cell, [])]
+    elif selected_from and selected_cell:
+        wanted = [a for a in choices.from_cell[selected_from] if a.split()[2] == selected_cell]
+        cell_choices = [(a, label(a)) for a in wanted]
+
+    def board_context():
+        seats = [{"name": s.user.display_name, "colour": s.colour} for s in game.seat_list]
+        selected = selected_from or (selected_cell if cell_choices else None)
+        board = board_svg_context(observation, seats=seats, links=links, selected=selected)
+        return {"board": board}
+
+    return {
+        "action_label": label,
+        "board_context": board_context,
+        "role": f"{selected_from}:{selected_cell}",
+        "buttons": [(a, label(a)) for a in choices.buttons],
+        "cell_choices": cell_choices,
+        "selected_cell": selected_cell,
+        "selected_from": selected_from,
+        "can_move_from": selected_cell in choices.from_cell and not selected_from,
+    }

@@ -8,7 +8,7 @@ face-down marker.
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.africa_terms import MARKER_NAMES, START_CITY_NAMES
+from games.kinds.africa.terms import MARKER_NAMES, START_CITY_NAMES
 
 
 def marker_name(code: str) -> str:
@@ -92,7 +92,7 @@ def describe(event: dict, names: list[str]) -> str | None:
         return _("%(player)s ends the turn.") % values
     if kind == "bonus":
         return _("%(player)s finds the last monument: %(points)s bonus.") % values
-    if kind == "final":
+    if kind == "game_end":
         totals = ", ".join(f"{names[i]} {score}" for i, score in enumerate(event["scores"]))
         return _("Final scoring: %(totals)s.") % {"totals": totals}
     return None

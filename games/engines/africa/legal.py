@@ -1,12 +1,12 @@
-"""What the Africa rules allow in a state: empty cells, neighbour values, researcher moves and
-the actions open to the player whose turn it is. Read-only helpers of ``games.engines.africa``.
+"""What the Africa rules allow in a state: empty cells, neighbor values, researcher moves and
+the actions open to the player whose turn it is (``legal_actions``). Read-only helpers.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from games.engines.africa_data import ANIMAL, NOMAD, board, marker_mix
+from games.engines.africa.data import ANIMAL, NOMAD, board, marker_mix
 from games.engines.base import State
 
 BOARD = board()
@@ -180,3 +180,38 @@ def turn_actions(state: State) -> list[str]:
     actions += nomads
     actions += [action for cell, action in UNCOVERS[here] if cell in hidden]
     return actions
+
+
+def legal_actions(state: State) -> list[str]:
+    """Every legal action as a canonical string, sorted with ``sorted()``; [] at the end.
+
+    Never empty while the game runs: ``end`` is legal whenever no decision is pending, a
+    pending placement can always stay on its cell and pending goods can always be kept.
+    """
+    phase = state["phase"]
+    if phase == "over":
+        return []
+    if phase == "setup":
+        taken = set(state["researchers"])
+        return sorted(f"start {c}" for c in BOARD.start_cities if c not in taken)
+    pending = state["pending"]
+    if pending is not None:
+        if pending["type"] == "place":
+            return sorted(f"place {c}" for c in placements(state, pending))
+        return sorted(["keep", *swaps(state, pending["marker"])])
+    return turn_actions(state)  # built in sorted() order
+
+
+def timeout_action(state: State) -> str:
+    """The action that ends a timed-out turn changing least (the site's timeout rule): leave an
+    uncovered animal or nomad where it lies, keep uncovered goods, take the first free start
+    city during set-up, else end the turn. Raises ValueError once the game is over."""
+    phase = state["phase"]
+    if phase == "over":
+        raise ValueError("the game is over")
+    pending = state["pending"]
+    if pending is not None:
+        return f"place {pending['cell']}" if pending["type"] == "place" else "keep"
+    if phase == "setup":
+        return legal_actions(state)[0]
+    return "end"

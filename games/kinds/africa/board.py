@@ -3,7 +3,7 @@
 A view builds the context from the engine's observation (never from the engine's state, so a
 face-down marker can only ever be "hidden") and includes the template::
 
-    from games.board import board_svg_context
+    from games.kinds.africa.board import board_svg_context
 
     board = board_svg_context(
         engine.observation(state, viewer),
@@ -30,18 +30,17 @@ from typing import Any
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from games.africa_terms import (
+from games.engines.africa.data import board as africa_board
+from games.engines.africa.data import marker_mix
+from games.kinds.africa.terms import (
     HIDDEN,
     MARKER_LABELS,
     MARKER_NAMES,
-    PLAYER_COLOURS,
+    SEAT_COLOURS,
     START_CITY_NAMES,
 )
-from games.engines.africa_data import board as africa_board
-from games.engines.africa_data import marker_mix
+from games.kinds.hexmap import DIRECTIONS, HEX_SIZE, hex_centre, hex_points
 
-#: Distance from a hex's centre to a corner, in SVG user units.
-HEX_SIZE = 30
 #: Room left round the board and its city labels, in SVG user units.
 MARGIN = 6
 CITY_FONT_SIZE = 11
@@ -49,31 +48,6 @@ CITY_FONT_SIZE = 11
 #: user units; a longer label is squeezed to fit.
 LABEL_ROOM = 34
 LABEL_LETTER = 3.6
-#: A researcher's shape per seat (the second cue beside its colour) and how far down its seat
-#: number sits to look centred in that shape, in user units.
-RESEARCHER_SHAPES = [
-    ("circle", 0),
-    ("square", 0),
-    ("diamond", 0),
-    ("triangle", 2.5),
-    ("hexagon", 0),
-]
-# Axial neighbour directions of the board data (E, NE, NW, W, SW, SE).
-_DIRECTIONS = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]
-
-
-def hex_centre(q: int, r: int, size: float = HEX_SIZE) -> tuple[float, float]:
-    """The centre (x, y) in user units of the pointy-top hex at axial (q, r), before shifting."""
-    return size * math.sqrt(3) * (q + r / 2), size * 1.5 * r
-
-
-def hex_points(x: float, y: float, size: float = HEX_SIZE) -> str:
-    """The six corners of the pointy-top hex centred on (x, y), as an SVG ``points`` string."""
-    corners = []
-    for k in range(6):
-        angle = math.radians(60 * k - 90)
-        corners.append(f"{x + size * math.cos(angle):.1f},{y + size * math.sin(angle):.1f}")
-    return " ".join(corners)
 
 
 def terrain(r: int) -> str:
@@ -89,14 +63,17 @@ def terrain(r: int) -> str:
 def seat_styles(seats: list[dict[str, str]]) -> list[dict[str, Any]]:
     """Per seat: {number (1-based), name, colour (translated name), fill, ink, shape, text_dy}.
 
-    ``seats`` is [{"name": display name, "colour": a key of PLAYER_COLOURS}] in seat order;
-    raises KeyError for an unknown colour key.
+    ``seats`` is [{"name": display name, "colour": a key of SEAT_COLOURS}] in seat order;
+    raises KeyError for an unknown colour key. The colour follows the seat's key, the shape
+    (the second cue) its number.
     """
-    palette = {key: (name, fill, ink) for key, name, fill, ink in PLAYER_COLOURS}
+    palette = {colour.key: colour for colour in SEAT_COLOURS}
     styles = []
     for seat, info in enumerate(seats):
-        colour_name, fill, ink = palette[info["colour"]]
-        shape, text_dy = RESEARCHER_SHAPES[seat % len(RESEARCHER_SHAPES)]
+        colour = palette[info["colour"]]
+        colour_name, fill, ink = colour.name, colour.fill, colour.ink
+        cue = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+        shape, text_dy = cue.shape, cue.text_dy
         styles.append(
             {
                 "number": seat + 1,
@@ -117,7 +94,7 @@ def _city_label(cell: str, x: float, y: float, name: str) -> dict[str, Any]:
     q, r = grid.positions[cell]
     taken = set(grid.positions.values())
     dx = dy = 0.0
-    for dq, dr in _DIRECTIONS:
+    for dq, dr in DIRECTIONS:
         if (q + dq, r + dr) not in taken:
             ux, uy = hex_centre(dq, dr, 1)
             dx, dy = dx + ux, dy + uy
@@ -204,7 +181,7 @@ def board_svg_context(
 
     ``observation``: the engine's ``observation(state, viewer)``; its ``cells`` give each cell's
     marker (a code, "hidden" or None), ``face_down``, ``researcher`` (seat or None) and ``camp``.
-    ``seats``: [{"name": display name, "colour": a PLAYER_COLOURS key}] indexed by seat.
+    ``seats``: [{"name": display name, "colour": a SEAT_COLOURS key}] indexed by seat.
     ``links``: {cell id: {"href", "label", "hx_post" (or None), "hx_vals" (JSON text or
     None)}}; a linked cell is drawn as an SVG ``<a>``. ``selected``: a cell drawn as selected.
     ``highlight``: cells drawn as possible targets; None means the linked cells.

@@ -1,7 +1,7 @@
 """The board and the discovery-marker mix of Africa, loaded once from the package's data files.
 
-``data/africa-board.json`` holds the 101 cells (ids such as "E4", neighbours, the 5 start
-cities); ``data/africa-markers.json`` holds the 96 discovery markers by code, kind and count.
+``board.json`` holds the 101 cells (ids such as "E4", neighbors, the 5 start
+cities); ``markers.json`` holds the 96 discovery markers by code, kind and count.
 Both are the project's estimates of the published components (see the game's specification).
 """
 
@@ -22,7 +22,7 @@ JEWELS = "jewels"
 
 
 def _load(name: str) -> Any:
-    data = resources.files("games.engines").joinpath("data").joinpath(name)
+    data = resources.files("games.engines.africa").joinpath(name)
     return json.loads(data.read_text("utf-8"))
 
 
@@ -92,10 +92,10 @@ class MarkerMix:
 @cache
 def board() -> Board:
     """The shared board, loaded on first use."""
-    return Board(_load("africa-board.json"))
+    return Board(_load("board.json"))
 
 
 @cache
 def marker_mix() -> MarkerMix:
     """The shared marker mix, loaded on first use."""
-    return MarkerMix(_load("africa-markers.json"))
+    return MarkerMix(_load("markers.json"))

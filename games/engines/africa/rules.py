@@ -1,13 +1,14 @@
-"""The handlers of Africa's actions: each checks that the rules allow the action and changes the
-(already copied) state. ``HANDLERS`` maps a keyword to its number of arguments and its handler.
+"""Applying Africa's actions (``apply``): each handler checks that the rules allow the action and
+changes the (already copied) state. ``HANDLERS`` maps a keyword to its number of arguments and
+its handler.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from games.engines.africa_data import ANIMAL, GOLD, GOODS, JEWELS, MONUMENT, NOMAD
-from games.engines.africa_queries import (
+from games.engines.africa.data import ANIMAL, GOLD, GOODS, JEWELS, MONUMENT, NOMAD
+from games.engines.africa.legal import (
     ADJ,
     BOARD,
     CAMP_USES,
@@ -18,8 +19,8 @@ from games.engines.africa_queries import (
     slots,
     value,
 )
-from games.engines.africa_scoring import final_scoring
-from games.engines.base import IllegalAction, State
+from games.engines.africa.scoring import final_scoring
+from games.engines.base import IllegalAction, State, has_control_characters
 from games.engines.base import gettext_noop as _
 
 BONUS_POINTS = 3
@@ -187,7 +188,7 @@ def _game_over(state: State) -> None:
     state["pending"] = None
     state["events"].append(
         {
-            "type": "final",
+            "type": "game_end",
             "final": [dict(f) for f in final],
             "scores": [p["score"] for p in state["players"]],
         }
@@ -372,3 +373,86 @@ HANDLERS = {
     "camp": (1, _camp),
     "end": (0, _end),
 }
+
+
+def apply(state: State, action: str) -> State:
+    """The state after ``action`` (a canonical string, any case, extra blanks allowed).
+
+    Raises IllegalAction, with a reason a player understands, for text that is no action
+    and for an action the rules do not allow now; ``state`` is never changed.
+    """
+    keyword, args = _read(action)
+    check_phase(state, keyword)
+    new = copy(state)
+    HANDLERS[keyword][1](new, *args)
+    return new
+
+
+def _read(text: str) -> tuple[str, list[str]]:
+    """(keyword in lower case, the words after it) of ``text``; IllegalAction unless the
+    keyword exists and has its number of words."""
+    if not isinstance(text, str):
+        raise not_an_action(repr(text))
+    words = text.split()
+    if not words:
+        raise IllegalAction(_('Type an action, for example "uncover E4" or "end"'))
+    keyword, args = words[0].lower(), words[1:]
+    handler = HANDLERS.get(keyword)
+    if handler is None or len(args) != handler[0]:
+        raise not_an_action(" ".join(words))
+    return keyword, args
+
+
+def copy(state: State) -> State:
+    """A copy of ``state`` whose containers may be changed without touching ``state``."""
+    new = dict(state)
+    new["hidden"] = dict(state["hidden"])
+    new["shown"] = dict(state["shown"])
+    new["camps"] = list(state["camps"])
+    new["researchers"] = list(state["researchers"])
+    players = []
+    for player in state["players"]:  # copy() in a loop: faster than {**player, ...}
+        copied = player.copy()
+        copied["goods"] = player["goods"].copy()
+        players.append(copied)
+    new["players"] = players
+    if state["pending"] is not None:
+        new["pending"] = dict(state["pending"])
+    new["events"] = []
+    return new
+
+
+# Keywords whose arguments are all cells; ``swap`` and ``camp`` are read apart.
+CELL_KEYWORDS = frozenset(("start", "anywhere", "move", "uncover", "place", "animal", "nomad"))
+
+
+def canonical(state: State, text: str) -> str:
+    """The canonical spelling of the typed action ``text`` (the move notation of the game's
+    specification): keywords, goods and camp uses lower case, cells as their ids, players as
+    P1..P5; any case and extra blanks are accepted.
+
+    Raises IllegalAction for text that is no Africa action: an unknown keyword, a wrong number
+    of words, a cell, player, kind of goods or camp use that does not exist, or a control
+    character. Whether the action is legal now is for ``apply`` to say.
+    """
+    if isinstance(text, str) and has_control_characters(text):
+        raise not_an_action(repr(text))
+    keyword, args = _read(text)
+    if keyword in CELL_KEYWORDS:
+        args = [_cell(word) for word in args]
+    elif keyword == "swap":
+        kind = args[1].lower()
+        if KIND.get(kind) != GOODS:
+            raise IllegalAction(_("{kind} is not a kind of goods"), kind=args[1])
+        args = [f"P{_seat(state, args[0]) + 1}", kind]
+    elif keyword == "camp":
+        if args[0].lower() not in CAMP_USES:
+            raise not_an_action(f"camp {args[0]}")
+        args = [args[0].lower()]
+    return " ".join([keyword, *args])
+
+
+def reveals(state: State, action: str) -> bool:
+    """True for ``uncover``: the only action that turns a face-down marker up (the undo barrier
+    of the site's rules). Raises IllegalAction for text that is no Africa action."""
+    return canonical(state, action).startswith("uncover ")

@@ -13,9 +13,9 @@ import pytest
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from games.africa_terms import MARKER_LABELS, MARKER_NAMES, PLAYER_COLOURS
-from games.board import board_svg_context
 from games.engines import get_engine
+from games.kinds.africa.board import board_svg_context
+from games.kinds.africa.terms import MARKER_LABELS, MARKER_NAMES, SEAT_COLOURS
 
 ENGINE = get_engine("africa")
 SVG = "{http://www.w3.org/2000/svg}"
@@ -24,7 +24,7 @@ SEATS = [
     {"name": "Bob", "colour": "orange"},
     {"name": "Carol", "colour": "green"},
 ]
-FILLS = {key: fill for key, _name, fill, _ink in PLAYER_COLOURS}
+FILLS = {colour.key: colour.fill for colour in SEAT_COLOURS}
 # C2 (Casablanca) borders D2, B3 and C3; E4 is two cells away from every start city.
 LAYOUT = {"D2": "elephant", "B3": "gold2", "C3": "statue", "E4": "monument"}
 

@@ -1,0 +1,43 @@
+"""Who may see a game: one rule for the play page, the archive and the mails.
+
+A player of a game sees it always; finished and called-off games are open to all; a running
+game is shown to anyone only when its creator made it public; an invitation-only game that
+gathers players is shown to its players, the invited and holders of the invitation link.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404
+
+from games.models import Game, Seat
+from games.services import invite_token_is_valid
+
+
+def may_see(game: Game, user, seat: Seat | None, *, token: str | None = None) -> bool:
+    """Whether ``user`` (anonymous or not), who holds ``seat`` in ``game`` (or None), may see
+    it; ``token`` is the invitation link's token, if the request carries one."""
+    if seat is not None or game.status in (Game.Status.FINISHED, Game.Status.ABORTED):
+        return True
+    if game.status == Game.Status.ACTIVE:
+        return game.public
+    if game.invite_only:
+        return invite_token_is_valid(game, token) or (
+            user.is_authenticated and game.invitations.filter(user=user).exists()
+        )
+    return True
+
+
+def game_for(user, code, *, token: str | None = None) -> tuple[Game, Seat | None]:
+    """The game with public ``code`` and ``user``'s seat in it (or None), with ``seat_list``
+    (its seats with their users, in seat order as stored) filled.
+
+    Raises Http404 for an unknown code, PermissionDenied when ``user`` may not see the game
+    (see the module docstring)."""
+    game = get_object_or_404(Game.objects.select_related("creator"), code=code)
+    seats = list(game.seats.select_related("user"))
+    game.seat_list = seats
+    mine = next((s for s in seats if user.is_authenticated and s.user_id == user.pk), None)
+    if not may_see(game, user, mine, token=token):
+        raise PermissionDenied
+    return game, mine

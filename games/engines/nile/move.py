@@ -1,0 +1,163 @@
+"""Steps 2 and 4: the activity level and mode, and moving (nile.md; rulings 2, 23, 26, 37, 39;
+table ``movement``).
+
+Dice order of a move: lost die; then the mapping dice (``mapping``); the finding die when
+entering a known oasis; presence 2 dice, then 3 size dice (``natives``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engines.nile.core import G
+from games.engines.nile.data import LOST, NEIGHBORS, PARTS, UPSTREAM_LOST
+from games.engines.nile.mapping import lake_or_swamp, map_hex
+from games.engines.nile.natives import look_for_natives, meet
+from games.engines.nile.party import base_mp, fits, healthy, lose_people
+from games.engines.nile.scoring import hex_record, lake_record, late_nile_source
+from games.engines.nile.turn_end import disaster, port_like
+
+Explorer = dict[str, Any]
+
+
+def level_actions(ex: Explorer) -> list[str]:
+    """``level <level> <mode>`` for every mode whose needs and load hold (ruling 26)."""
+    out = []
+    for mode in ("canoe", "foot", "mounted"):
+        if fits(ex, mode):
+            out += [f"level {level} {mode}" for level in ("cautious", "normal", "reckless")]
+    return out
+
+
+def _open_to(mode: str, ex: Explorer, terrain: str) -> bool:
+    parts = PARTS[terrain]
+    if mode == "foot":
+        return terrain != "lake"
+    if mode == "mounted":
+        if "lake" in parts or "swamp" in parts:
+            return False
+        return not (ex["goods"]["camel"] and "jungle" in parts)
+    return True
+
+
+def _linked(hexes: dict[str, Any], a: str, b: str) -> bool:
+    ra = hexes[a]["river"] if a in hexes else None
+    rb = hexes[b]["river"] if b in hexes else None
+    return bool((ra and b in ra["out"]) or (rb and a in rb["out"]))
+
+
+def move_cost(state: dict[str, Any], ex: Explorer, to: str) -> int | None:
+    """The MP a move to ``to`` needs, or None when the mode cannot try it (ruling 23, 37)."""
+    hexes = state["hexes"]
+    frm = ex["hex"]
+    mode = ex["mode"]
+    river = hexes[frm]["river"]
+    target = hexes.get(to)
+    t_to = target["terrain"] if target else None
+    down = river is not None and to in river["out"]
+    if state["turn"]["drift"]:
+        return 0 if down else None
+    if t_to is None:
+        if mode == "canoe" and not (down or (river is not None and to in river["open"])):
+            return None
+        return 1
+    if not _open_to(mode, ex, t_to):
+        return None
+    if mode != "canoe":
+        return 1
+    linked = _linked(hexes, frm, to)
+    if not (linked or (lake_or_swamp(hexes[frm]["terrain"]) and lake_or_swamp(t_to))):
+        return None
+    cost = 2 if "swamp" in PARTS[t_to] else 1
+    if linked and (hexes[frm]["cataract_ft"] or target["cataract_ft"]):
+        cost += 1
+    return cost
+
+
+def legal_moves(state: dict[str, Any], ex: Explorer) -> list[str]:
+    """The hexes a ``move`` may go to now."""
+    mp = ex["mp"]
+    out = []
+    for to in NEIGHBORS[ex["hex"]]:
+        cost = move_cost(state, ex, to)
+        if cost is not None and mp >= max(cost, 1):
+            out.append(to)
+    return out
+
+
+def choose_level(g: G, level: str, mode: str) -> str:
+    """Step 2 then step 3: set level and mode, draw the disaster (not in a port or the Cape
+    Colony); "dead" if it kills the explorer."""
+    ex = g.ex
+    ex["level"], ex["mode"] = level, mode
+    mp = base_mp(ex, level, mode)
+    g.event("level", f"{level} {mode}")
+    if not port_like(ex["hex"]) and disaster(g) == "dead":
+        return "dead"
+    if g.s["turn"]["rains"]:
+        mp = max(0, mp - 1)
+    if mode == "canoe" and ex["people"]["bearer"]["healthy"] == 0:
+        g.s["turn"]["drift"] = True
+        mp = 1
+    ex["mp"] = mp
+    g.s["phase"] = "move"
+    g.s["pending"] = {"kind": "move", "hex": ex["hex"], "mp": mp}
+    return "ok"
+
+
+def _lost(g: G, ex: Explorer, frm: str, to: str) -> bool:
+    river = g.s["hexes"][frm]["river"]
+    number = UPSTREAM_LOST if river and to in river["open"] else LOST[g.s["hexes"][frm]["terrain"]]
+    roll = g.die() + (1 if healthy(ex, "guide") else 0)
+    roll += 1 if ex["level"] == "cautious" else -1 if ex["level"] == "reckless" else 0
+    if roll > number:
+        return False
+    if healthy(ex, "guide"):
+        lose_people(ex, "guide", 1)
+    g.event("lost", f"lost on the way to {to}")
+    return True
+
+
+def do_move(g: G, to: str) -> str:
+    """Step 4 for one hex: "pending" (an encounter asks a policy), "end" (movement is over:
+    lost or blocked) or "ok"."""
+    s = g.s
+    ex = g.ex
+    frm = ex["hex"]
+    cost = move_cost(s, ex, to)
+    blank = to not in s["hexes"] or s["hexes"][to]["terrain"] is None
+    if blank:
+        river = s["hexes"][frm]["river"]
+        if not (river and to in river["out"]) and _lost(g, ex, frm, to):
+            ex["mp"] = 0
+            return "end"
+        h = map_hex(g, to)
+        hex_record(g, to)
+        if h["terrain"] == "lake":
+            lake_record(g, to)
+        late_nile_source(g)
+        g.event("map", f"{to} mapped: {h['terrain']}", hex=to)
+        if not _open_to(ex["mode"], ex, h["terrain"]):
+            g.event("blocked", f"{to} is closed to the expedition")
+            ex["mp"] = 0
+            return "end"
+        cost = move_cost(s, ex, to) if ex["mode"] == "canoe" else cost
+    ex["mp"] = 0 if s["turn"]["drift"] else max(0, ex["mp"] - (cost or 0))
+    ex["hex"] = to
+    s["turn"]["moved"] = True
+    h = s["hexes"][to]
+    if ex["oasis_found"] != to:
+        ex["oasis_found"] = None
+    if not blank:
+        hex_record(g, to)
+        if h["terrain"] == "lake":
+            lake_record(g, to)
+        g.event("move", f"to {to}", hex=to)
+    if h["oasis"]:
+        if h["oasis_by"] == ex["eid"] or (not blank and g.die() % 2 == 1):
+            ex["oasis_found"] = to
+    s["pending"] = {"kind": "move", "hex": to, "mp": ex["mp"]}
+    look_for_natives(g, to)
+    if meet(g, to) == "pending":
+        return "pending"
+    return "ok"

@@ -1,0 +1,232 @@
+"""The Django side of each game: a ``GameKind`` per game and the one registry of games.
+
+A kind turns what the engine says (observations, legal actions, events) into pages, mails and
+rule links: its board and panel, the log in words, the text board of mails, the question of a
+pending decision, the reply notation and the sections of its rules. The generic play page,
+turn mail, replay and rule links call the kind and never read an observation's game-specific
+keys themselves. Kinds import engines, never services or models.
+
+Every list of games on the site comes from ``KINDS`` (model choices, the new-game form, player
+counts, archive and leaderboard filters, rule links). Adding a game adds one line there.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from django.utils.module_loading import import_string
+
+from games.engines import Engine, get_engine
+
+#: {game name: dotted path of its GameKind class} of every playable game; the name is
+#: Game.engine, the engine's name and the slug of its rulebook. Imported when first asked for.
+KINDS = {
+    "africa": "games.kinds.africa.AfricaKind",
+}
+
+
+@dataclass(frozen=True)
+class SeatColour:
+    """A seat's colour and its second cue: ``key`` (stored as Seat.colour), ``name`` (a
+    translatable word), ``fill`` and ``ink`` (hex colours; the ink reads on the fill at 5:1 or
+    more), ``shape`` (the token's outline, the cue that is not colour) and ``text_dy`` (how far
+    down, in SVG user units, the seat number sits to look centred in that shape)."""
+
+    key: str
+    name: Any
+    fill: str
+    ink: str
+    shape: str
+    text_dy: float = 0
+
+
+class _Templates:
+    """A kind's partials by name: ``templates["status"]`` is "games/<game>/status.html"."""
+
+    def __init__(self, kind: GameKind):
+        self.kind = kind
+
+    def __getitem__(self, part: str) -> str:
+        return self.kind.template(part)
+
+
+class GameKind:
+    """Defaults for a game's presentation; each game subclasses it in games/kinds/<name>/.
+
+    Attributes: ``name`` (== Game.engine), ``label`` (the game's name), ``site_max_players``
+    (the most players the site seats, at most the engine's maximum), ``seat_colours`` (at
+    least ``max_players`` SeatColours, in seat order), ``options_form`` (a Form class whose
+    cleaned_data becomes Game.options, or None), ``template_dir`` (its partials: board_area,
+    log, action_options, status, moves, holdings), ``sections`` ({section id: words}) and
+    ``governing`` ({action keyword, decision or event type: section id}) for rule links.
+    """
+
+    name: str = ""
+    label: str = ""
+    site_max_players: int | None = None
+    seat_colours: list[SeatColour] = []
+    options_form = None
+    template_dir: str = ""
+    sections: dict[str, Any] = {}
+    governing: dict[str, str] = {}
+    #: A sentence under the list of actions in mails: how to write a reply, by example.
+    reply_example = ""
+    #: A sentence under the replay's board: how it shows what was hidden during the game.
+    replay_note = ""
+    #: How many recent moves the play page's log shows.
+    log_length = 40
+    #: {part: [parts it includes]} for the cached fragments of the play page, so that a
+    #: change of an included partial is a new fragment too (default: the part alone).
+    fragment_sources: dict[str, list[str]] = {}
+
+    # -- the engine and the seats ---------------------------------------------------------
+
+    @property
+    def engine(self) -> Engine:
+        """The rules engine of this game."""
+        return get_engine(self.name)
+
+    @property
+    def min_players(self) -> int:
+        return self.engine.min_players
+
+    @property
+    def max_players(self) -> int:
+        return self.site_max_players or self.engine.max_players
+
+    def default_options(self) -> dict:
+        """Game.options of a game created without choosing: each option's initial value."""
+        if self.options_form is None:
+            return {}
+        return {name: field.initial for name, field in self.options_form.base_fields.items()}
+
+    def colour_key(self, seat_number: int) -> str:
+        """The colour key of the seat ``seat_number`` (0-based)."""
+        return self.seat_colours[seat_number].key
+
+    @property
+    def templates(self) -> _Templates:
+        """The partials by name, for templates: ``{% include kind.templates.status %}``."""
+        return _Templates(self)
+
+    @property
+    def board_template(self) -> str:
+        """The board partial, which mails include too."""
+        return self.template("board")
+
+    def template(self, part: str) -> str:
+        """The path of this game's partial ``part`` ("board_area" -> "games/x/board_area.html")."""
+        return f"{self.template_dir}{part}.html"
+
+    # -- pages ------------------------------------------------------------------------------
+
+    def page_context(self, request, game, seat, observation: dict, legal: list[str], names):
+        """What the play page shows of the position beyond the generic parts: at least
+        "board_context" (a callable giving the board partial's context), "buttons",
+        "action_label" (a callable action -> words) and "role" (a string naming what the
+        board shows this viewer, for the fragment cache). ``legal`` is [] unless it is the
+        viewer's turn."""
+        raise NotImplementedError
+
+    def board_context(self, observation: dict, seats: list[dict], **kwargs) -> dict:
+        """The board partial's context for ``observation`` and ``seats`` ([{"name",
+        "colour"}] in seat order)."""
+        raise NotImplementedError
+
+    def panel(self, observation: dict, seats) -> list[dict]:
+        """One row per seat for the players' panel: {"seat", "name", "colour", "colour_name",
+        "is_current", "score", ...} (the rest is for the kind's holdings partial)."""
+        raise NotImplementedError
+
+    def scores(self, observation: dict) -> list[int]:
+        """The points each seat has as ``observation`` shows them."""
+        return [player["score"] for player in observation["players"]]
+
+    def describe(self, event: dict, names: list[str]) -> str | None:
+        """A log line for ``event`` in the reader's language, or None to leave it out."""
+        return None
+
+    def log_entries(self, moves, names: list[str]) -> list[dict]:
+        """The move log in words, in the order of ``moves`` (Move rows): [{"ply", "seat",
+        "lines": [{"text", "event"}]}], each line with the public engine event it tells (for
+        the link to its rule)."""
+        entries = []
+        for move in moves:
+            lines = [
+                {"text": text, "event": event}
+                for event in move.events
+                if (text := self.describe(event, names))
+            ]
+            entries.append({"ply": move.ply, "seat": move.seat, "lines": lines})
+        return entries
+
+    def sources(self, part: str) -> list[str]:
+        """The template paths whose text makes the fragment ``part``."""
+        return [self.template(name) for name in self.fragment_sources.get(part, [part])]
+
+    def action_label(self, action: str, observation: dict, names: list[str]) -> str:
+        """A player's words for ``action``."""
+        return action
+
+    def question(self, observation: dict) -> str | None:
+        """The question of a pending decision on the play page, or None."""
+        return None
+
+    # -- mails ------------------------------------------------------------------------------
+
+    def board_text(self, observation: dict) -> str:
+        """The position as plain text, for mails."""
+        raise NotImplementedError
+
+    def legend_text(self) -> str:
+        """The key of ``board_text``."""
+        return ""
+
+    def mail_question(self, observation: dict) -> str | None:
+        """A pending decision in words, for a reply by mail, or None."""
+        return None
+
+    def group_actions(self, legal: list[str]) -> list[str]:
+        """The legal actions as lines of a mail (default: one a line)."""
+        return list(legal)
+
+    # -- the move notation ------------------------------------------------------------------
+
+    #: {keyword: how many words follow it} of the move notation.
+    keywords: dict[str, int] = {}
+    #: Lines of a mail reply that look like a mistyped action (a reply stops at other prose).
+    mistyped = re.compile(r"(?!)")
+
+    def read_action(self, line: str) -> str | None:
+        """The action a line of a mail reply holds (lower case, single blanks), or None when
+        its first word is no keyword of the notation."""
+        words = line.lower().split()
+        if not words or words[0] not in self.keywords:
+            return None
+        return " ".join(words)
+
+
+@cache
+def get_kind(name: str) -> GameKind:
+    """The kind of the game ``name``; raises KeyError for a game that is not registered."""
+    if name not in KINDS:
+        raise KeyError(f"unknown game {name!r}; known games: {', '.join(KINDS)}")
+    return import_string(KINDS[name])()
+
+
+def kind_names() -> list[str]:
+    """The names of all registered games, in registry order."""
+    return list(KINDS)
+
+
+def all_kinds() -> list[GameKind]:
+    """Every registered kind, in registry order."""
+    return [get_kind(name) for name in KINDS]
+
+
+def game_choices() -> list[tuple[str, str]]:
+    """(name, label) of every registered game, for choice fields."""
+    return [(kind.name, kind.label) for kind in all_kinds()]

@@ -1,0 +1,187 @@
+"""The lobby's writers: create a game, invite, join, leave and start it.
+
+Each public function runs in one transaction with the game row locked (SELECT ... FOR UPDATE;
+on SQLite, IMMEDIATE transactions serialise writers), re-reads the game and checks everything
+before it changes anything. A refused request raises a ``GameError`` and changes nothing.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+
+from django.core import signing
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from accounts.models import User
+from games.kinds import get_kind, kind_names
+from games.models import Game, Invitation, Seat, seed_commitment
+from games.services.common import GameError, bump, locked, require_open, seat_of
+from games.services.play import announce, open_turn
+from notifications.tasks import notify_invitation
+
+INVITE_SALT = "games.invite"
+_system_random = random.SystemRandom()
+
+
+@transaction.atomic
+def create_game(
+    creator: User,
+    *,
+    engine: str | None = None,
+    num_players: int = 4,
+    options: dict | None = None,
+    days_per_move: int = 3,
+    rated: bool = True,
+    invite_only: bool = False,
+    public: bool = False,
+    skip_weekends: bool = False,
+    seed: int | None = None,
+) -> Game:
+    """A new open game with ``creator`` in its first seat.
+
+    The seed is drawn now (``seed`` fixes it, for tests and imported game records) and kept
+    secret; its commitment (SHA-256 of seed and salt) is public from the start. ``engine``
+    names a registered game (default: the first of ``games.kinds.KINDS``), ``options`` become
+    Game.options (default: the game's own defaults). Raises GameError for a player count the
+    game does not allow.
+    """
+    kind = get_kind(engine or kind_names()[0])
+    if not kind.min_players <= num_players <= kind.max_players:
+        raise GameError(
+            _("This game is for %(min)d to %(max)d players.")
+            % {"min": kind.min_players, "max": kind.max_players}
+        )
+    if seed is None:
+        seed = secrets.randbits(63)
+    salt = secrets.token_hex(16)
+    game = Game.objects.create(
+        engine=kind.name,
+        options=kind.default_options() if options is None else options,
+        num_players=num_players,
+        creator=creator,
+        rated=rated,
+        invite_only=invite_only,
+        public=public,
+        skip_weekends=skip_weekends,
+        seed=seed,
+        salt=salt,
+        seed_commitment=seed_commitment(seed, salt),
+        days_per_move=days_per_move,
+    )
+    Seat.objects.create(game=game, user=creator)
+    return game
+
+
+def invite_token(game: Game) -> str:
+    """The signed token of the game's invitation link (anyone holding it may join)."""
+    return signing.dumps(str(game.code), salt=INVITE_SALT)
+
+
+def invite_token_is_valid(game: Game, token: str | None) -> bool:
+    """Whether ``token`` is the signed invitation link of ``game``."""
+    if not token:
+        return False
+    try:
+        return signing.loads(token, salt=INVITE_SALT) == str(game.code)
+    except signing.BadSignature:
+        return False
+
+
+@transaction.atomic
+def invite(game: Game, by: User, display_name: str) -> Invitation:
+    """Invite the player called ``display_name`` (any case) to an open game ``by`` sits at."""
+    game = locked(game)
+    require_open(game)
+    if not game.seats.filter(user=by).exists():
+        raise GameError(_("Only players of this game can invite others."))
+    user = User.objects.filter(display_name__iexact=display_name.strip(), is_active=True).first()
+    if user is None:
+        raise GameError(_("Nobody is called %(name)s.") % {"name": display_name.strip()})
+    if game.seats.filter(user=user).exists():
+        raise GameError(_("%(name)s already plays in this game.") % {"name": user.display_name})
+    invitation, created = Invitation.objects.get_or_create(
+        game=game, user=user, defaults={"invited_by": by}
+    )
+    if created:
+        notify_invitation.delay_on_commit(invitation.pk)
+    return invitation
+
+
+@transaction.atomic
+def join_game(game: Game, user: User, *, token: str | None = None) -> Seat:
+    """Seat ``user`` at an open game; the game starts once every seat is taken.
+
+    An invitation-only game needs an invitation by name or the signed link's ``token``.
+    Raises GameError if the game is not open, full, already joined or closed to ``user``.
+    """
+    game = locked(game)
+    require_open(game)
+    seats = list(game.seats.all())
+    if any(seat.user_id == user.pk for seat in seats):
+        raise GameError(_("You already play in this game."))
+    if game.is_full(len(seats)):
+        raise GameError(_("This game has no free seat."))
+    if game.invite_only and not (
+        invite_token_is_valid(game, token) or game.invitations.filter(user=user).exists()
+    ):
+        raise GameError(_("This game is by invitation only."))
+    seat = Seat.objects.create(game=game, user=user)
+    if game.is_full(len(seats) + 1):
+        _start(game)
+    else:
+        bump(game)
+    return seat
+
+
+@transaction.atomic
+def leave_game(game: Game, user: User) -> None:
+    """Leave an open game; when its creator leaves, the game is called off."""
+    game = locked(game)
+    require_open(game)
+    seat = seat_of(game, user)
+    if user.pk == game.creator_id:
+        game.status = Game.Status.ABORTED
+        game.finished_at = timezone.now()
+        game.save(update_fields=["status", "finished_at"])
+    else:
+        seat.delete()
+    bump(game)
+
+
+@transaction.atomic
+def start_game(game: Game, user: User) -> Game:
+    """Start an open game now, with the players seated so far (its creator only, 2 or more)."""
+    game = locked(game)
+    require_open(game)
+    if user.pk != game.creator_id:
+        raise GameError(_("Only the player who created the game can start it."))
+    if game.seats.count() < game.rules.min_players:
+        raise GameError(
+            _("At least %(min)d players are needed to start.") % {"min": game.rules.min_players}
+        )
+    _start(game)
+    return game
+
+
+def _start(game: Game) -> None:
+    """Draw the seating order (seat 0 begins), deal the initial state and open the first turn."""
+    seats = list(game.seats.select_related("user"))
+    _system_random.shuffle(seats)
+    for number, seat in enumerate(seats):
+        seat.number = number
+        seat.colour = game.kind.colour_key(number)
+    Seat.objects.bulk_update(seats, ["number", "colour"])
+    rules = game.rules
+    now = timezone.now()
+    game.num_players = len(seats)
+    game.state = rules.initial_state(num_players=len(seats), seed=game.seed, options=game.options)
+    game.status = Game.Status.ACTIVE
+    game.started_at = now
+    game.current_seat = rules.current_player(game.state)
+    game.version += 1
+    open_turn(game, seats)
+    game.save()
+    announce(game, "game_started")

@@ -1,0 +1,288 @@
+"""The writers of a running game: submit an action, undo, resign, vote to call it off; and
+what each move brings about (the next turn's deadline, bots for absent seats, the end).
+
+Each public function runs in one transaction with the game row locked, re-reads the game and
+checks everything before it changes anything. A refused request raises a ``GameError`` whose
+``message`` a player can read, and changes nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from datetime import timedelta
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from accounts.models import User
+from games.deadlines import reminder_due
+from games.engines import IllegalAction, replay
+from games.models import Game, Move, Seat
+from games.services.common import (
+    GameError,
+    IllegalMove,
+    StaleVersion,
+    locked,
+    require_active,
+    seat_of,
+)
+from notifications.tasks import notify_players, notify_turn
+from ratings.services import record_result
+
+MAX_BOT_ACTIONS = 1000
+SEEN_EVERY = timedelta(minutes=1)
+_system_random = random.SystemRandom()
+
+
+@transaction.atomic
+def submit_action(game: Game, user: User, action: str, expected_version: int) -> Game:
+    """Apply ``action`` for ``user``'s seat if the game is still at ``expected_version``.
+
+    Steps: lock and re-read the game; check it runs, the version, and that it is ``user``'s
+    turn; let the engine apply the action (IllegalAction becomes IllegalMove); append the Move;
+    play the turns of seats whose players left; finish the game if it is over.
+    Raises StaleVersion, IllegalMove or GameError; nothing changes then.
+    """
+    game = locked(game)
+    seat = _acting_seat(game, user, expected_version)
+    seats = list(game.seats.select_related("user"))
+    turn = game.turn_started_at
+    apply_action(game, seat.number, action, seats=seats)
+    if seat.consecutive_timeouts:
+        Seat.objects.filter(pk=seat.pk).update(consecutive_timeouts=0)
+    play_for_absent_seats(game, seats)
+    game.save()
+    announce_turn(game, turn)
+    return game
+
+
+@transaction.atomic
+def undo_action(game: Game, user: User, expected_version: int) -> Game:
+    """Take back ``user``'s last action of the turn under way, if it revealed nothing.
+
+    Only the player whose turn it is may undo, only actions of that turn, and never past an
+    uncover (it showed a hidden marker). The move is marked taken back and the position is
+    rebuilt by replaying the log. Raises StaleVersion or GameError.
+    """
+    game = locked(game)
+    seat = _acting_seat(game, user, expected_version)
+    last = _undoable_move(game, seat.number)
+    if last is None:
+        raise GameError(_("There is nothing to undo in this turn."))
+    last.taken_back = True
+    last.save(update_fields=["taken_back"])
+    game.state = replay(
+        game.rules,
+        game.num_players,
+        game.seed,
+        game.options,
+        game.moves.filter(taken_back=False).values_list("action", flat=True),
+    )
+    game.version += 1
+    game.save()
+    return game
+
+
+def seen_long_ago(seat: Seat) -> bool:
+    """Whether ``seat``'s last visit is older than the minute ``mark_seen`` waits between
+    writes (or never happened)."""
+    return seat.last_seen_at is None or seat.last_seen_at < timezone.now() - SEEN_EVERY
+
+
+def mark_seen(game_code, user: User) -> None:
+    """Note that ``user`` has the game open now (at most one write a minute), so that no
+    turn mail is sent to a player who is looking at the game."""
+    now = timezone.now()
+    Seat.objects.filter(game__code=game_code, user=user).filter(
+        Q(last_seen_at__isnull=True) | Q(last_seen_at__lt=now - SEEN_EVERY)
+    ).update(last_seen_at=now)
+
+
+def undoable(game: Game, seat_number: int | None) -> bool:
+    """Whether ``seat_number`` could undo its last action now (for offering the button)."""
+    if game.status != Game.Status.ACTIVE or seat_number != game.current_seat:
+        return False
+    return _undoable_move(game, seat_number) is not None
+
+
+def _undoable_move(game: Game, seat_number: int) -> Move | None:
+    """The last standing move if ``seat_number`` played it by hand and it revealed nothing
+    (the engine's ``reveals``, judged in the position before it), else None."""
+    standing = game.moves.filter(taken_back=False)
+    last = standing.order_by("-ply").first()
+    if last is None or last.seat != seat_number or last.automatic:
+        return None
+    rules = game.rules
+    earlier = standing.exclude(pk=last.pk).order_by("ply").values_list("action", flat=True)
+    before = replay(rules, game.num_players, game.seed, game.options, earlier)
+    return None if rules.reveals(before, last.action) else last
+
+
+@transaction.atomic
+def resign(game: Game, user: User) -> Game:
+    """``user`` leaves a running game for good: ranked last, a robot plays their seat.
+
+    When one player or none is left, the game ends with the scores as they stand.
+    """
+    game = locked(game)
+    require_active(game)
+    seat = seat_of(game, user)
+    if seat.left_at is not None:
+        raise GameError(_("You have already left this game."))
+    seat.left_at = timezone.now()
+    seat.save(update_fields=["left_at"])
+    turn = game.turn_started_at
+    after_leaving(game, list(game.seats.select_related("user")))
+    game.version += 1
+    game.save()
+    announce_turn(game, turn)
+    return game
+
+
+def after_leaving(game: Game, seats: list[Seat]) -> None:
+    """A player has left: with one player or none left the game ends, else bots play on."""
+    if sum(1 for s in seats if s.left_at is None) <= 1:
+        finish(game, seats)
+    else:
+        play_for_absent_seats(game, seats)
+
+
+@transaction.atomic
+def vote_abort(game: Game, user: User) -> Game:
+    """``user`` votes to call off a game that players have left; when every player still in
+    it has voted, the game is aborted (no result, no rating). Raises GameError.
+
+    Only the vote that calls the game off bumps the version: the other votes show on no one
+    else's page, and a repeated vote changes nothing, so neither may make the mover's page
+    or turn mail stale."""
+    game = locked(game)
+    require_active(game)
+    seats = list(game.seats.all())
+    mine = next((s for s in seats if s.user_id == user.pk and s.left_at is None), None)
+    if mine is None:
+        raise GameError(_("You do not play in this game."))
+    if all(s.left_at is None for s in seats):
+        raise GameError(_("A game can be called off only after a player has left it."))
+    if not mine.abort_vote:
+        mine.abort_vote = True
+        mine.save(update_fields=["abort_vote"])
+    if all(s.abort_vote or s.pk == mine.pk for s in seats if s.left_at is None):
+        game.status = Game.Status.ABORTED
+        game.finished_at = timezone.now()
+        game.current_seat = None
+        game.turn_deadline = game.reminder_due_at = None
+        announce(game, "game_aborted")
+        game.version += 1
+        game.save()
+    return game
+
+
+# -- internals, shared with the lobby and the deadlines ---------------------------------
+
+
+def _acting_seat(game: Game, user: User, expected_version: int) -> Seat:
+    require_active(game)
+    seat = seat_of(game, user)
+    if int(expected_version) != game.version:
+        raise StaleVersion()
+    if seat.left_at is not None:
+        raise GameError(_("You have left this game."))
+    if seat.number != game.current_seat:
+        raise GameError(_("It is not your turn."))
+    return seat
+
+
+def apply_action(
+    game: Game,
+    seat_number: int,
+    action: str,
+    *,
+    automatic: bool = False,
+    seats: list[Seat] | None = None,
+) -> None:
+    """Apply one action to the locked ``game`` in memory and append its Move (the game row is
+    saved by the caller). The action is spelled the engine's one way (``canonical``) for the
+    engine and the Move alike. When the turn passes, the next player's deadline starts."""
+    rules = game.rules
+    try:
+        action = rules.canonical(game.state, action)
+        new_state = rules.apply(game.state, action)
+    except IllegalAction as error:
+        raise IllegalMove(error) from None
+    game.version += 1
+    Move.objects.create(
+        game=game,
+        ply=game.version,
+        seat=seat_number,
+        action=action,
+        events=new_state["events"],
+        automatic=automatic,
+    )
+    game.state = new_state
+    current = rules.current_player(new_state)
+    passed = current != game.current_seat
+    game.current_seat = current
+    if rules.is_terminal(new_state):
+        finish(game, seats if seats is not None else list(game.seats.all()))
+    elif passed:
+        open_turn(game, seats if seats is not None else list(game.seats.select_related("user")))
+
+
+def open_turn(game: Game, seats: list[Seat]) -> None:
+    """Start the deadline and the reminder of the turn of ``game.current_seat``."""
+    now = timezone.now()
+    mover = next(s for s in seats if s.number == game.current_seat)
+    game.turn_started_at = now
+    game.turn_deadline = game.deadline_for(mover.user, now)
+    game.reminder_due_at = reminder_due(now, game.turn_deadline)
+
+
+def announce(game: Game, notice: str) -> None:
+    """After commit, send the players the notice ``notice`` about ``game``."""
+    notify_players.delay_on_commit(game.pk, notice, game.version)
+    if notice == "game_started":
+        announce_turn(game, None)
+
+
+def announce_turn(game: Game, previous_turn_start) -> None:
+    """After commit, tell the player to move, if a new turn began (its start moved on)."""
+    if game.status == Game.Status.ACTIVE and game.turn_started_at != previous_turn_start:
+        notify_turn.delay_on_commit(game.pk, game.version)
+
+
+def play_for_absent_seats(game: Game, seats: list[Seat]) -> None:
+    """While the turn belongs to a seat whose player left, the engine's bot plays it from
+    that seat's observation (``engine.choose``, level "easy")."""
+    absent = {s.number for s in seats if s.left_at is not None}
+    rules = game.rules
+    for _n in range(MAX_BOT_ACTIONS):
+        if game.status != Game.Status.ACTIVE or game.current_seat not in absent:
+            return
+        observation = rules.observation(game.state, game.current_seat)
+        action = rules.choose(observation, rules.legal_actions(game.state), _system_random)
+        apply_action(game, game.current_seat, action, automatic=True, seats=seats)
+
+
+def finish(game: Game, seats: list[Seat]) -> None:
+    """Record final scores and places: the players who stayed in the engine's order
+    (``places``, with the game's tie rule), players who left after them, the first to leave
+    last."""
+    scores = game.rules.scores(game.state)
+    ranks = game.rules.places(game.state)
+    stayed = [s for s in seats if s.left_at is None]
+    left = sorted((s for s in seats if s.left_at is not None), key=lambda s: s.left_at)
+    for seat in stayed:
+        seat.final_score = scores[seat.number]
+        seat.place = 1 + sum(1 for o in stayed if ranks[o.number] < ranks[seat.number])
+    for index, seat in enumerate(reversed(left)):
+        seat.final_score = scores[seat.number]
+        seat.place = len(stayed) + 1 + index
+    Seat.objects.bulk_update(seats, ["final_score", "place"])
+    game.status = Game.Status.FINISHED
+    game.finished_at = timezone.now()
+    game.current_seat = None
+    game.turn_deadline = game.reminder_due_at = None
+    record_result(game, seats)
+    announce(game, "game_finished")

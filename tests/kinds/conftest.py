@@ -1,0 +1,112 @@
+"""Random positions of random games of every registered kind, and everything the site shows
+of one to each viewer: the play page and its htmx fragments for each seat, a watcher (dave) and
+an anonymous visitor, the turn mail, the answer mail, the replay and the record.
+
+``REDEAL`` gives, per game, another state that every viewer must see exactly alike: the hidden
+things of the engine's private state dealt differently (read here, in a test, on purpose). A
+page or mail that changes when only hidden things change leaks them.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from django.core.cache import cache
+from django.test import Client
+
+from games import services
+from games.models import Game
+from games.simulation import bot_action
+from mailplay.replies import position_context
+from notifications.emails import make_message
+from notifications.tasks import _game_context
+from tests.conftest import make_player
+
+CSRF = re.compile(
+    r'csrfmiddlewaretoken" value="[^"]*"'
+    r'|"X-CSRFToken": "[^"]*"'
+    r"|X-CSRFToken&quot;: &quot;[^&]*&quot;"
+)
+HTMX = {"HX-Request": "true"}
+
+
+def _redeal_africa(state: dict) -> dict:
+    """Africa: the face-down markers dealt to the same cells in reverse order."""
+    hidden = state["hidden"]
+    cells = sorted(hidden)
+    return {**state, "hidden": dict(zip(cells, reversed([hidden[c] for c in cells]), strict=True))}
+
+
+#: {game: function(state) -> the state with its hidden things dealt differently}.
+REDEAL = {"africa": _redeal_africa}
+
+
+def random_game(kind, players, watcher, rng: random.Random, plies: int) -> Game:
+    """A public game of ``kind`` between ``players``, ``plies`` actions of the engine's bot
+    (with ``rng``) in, or fewer if it ends before."""
+    game = services.create_game(
+        players[0],
+        engine=kind.name,
+        num_players=len(players),
+        public=True,
+        seed=rng.getrandbits(32),
+    )
+    for user in players[1:]:
+        services.join_game(game, user)
+    game.refresh_from_db()
+    by_seat = {seat.number: seat.user for seat in game.seats.all()}
+    for _ply in range(plies):
+        if game.status != Game.Status.ACTIVE:
+            break
+        action = bot_action(game, rng)
+        game = services.submit_action(game, by_seat[game.current_seat], action, game.version)
+    return game
+
+
+def _mail_text(message) -> str:
+    html = message.alternatives[0][0] if message.alternatives else ""
+    return "\n".join([message.subject, message.body, html])
+
+
+def everything_shown(game: Game, viewers: dict) -> dict[str, list[str]]:
+    """{viewer: [each text the site serves them about ``game``]} (csrf tokens left out).
+
+    ``viewers`` is {name: user or None}. Pages come from a fresh cache, so that a fragment
+    cached for the same version is not served instead of rendering it again."""
+    cache.clear()
+    game.refresh_from_db()
+    shown = {}
+    for name, user in viewers.items():
+        client = Client()
+        if user is not None:
+            client.force_login(user)
+        url = game.get_absolute_url()
+        texts = [
+            client.get(url).content.decode(),
+            client.get(url, headers=HTMX).content.decode(),
+            client.get(f"{url}poll/", {"version": 0}, headers=HTMX).content.decode(),
+            client.get(f"{url}?log=all", headers=HTMX).content.decode(),
+            str(client.get(f"/archive/{game.code}/").status_code),
+            str(client.get(f"/archive/{game.code}.json").status_code),
+        ]
+        seat = game.seats.filter(user=user).first() if user is not None else None
+        if seat is not None:
+            names = [s.user.display_name for s in game.seats.order_by("number")]
+            context = _game_context(game, user) | position_context(game, seat, names)
+            texts.append(_mail_text(make_message("your_turn", user, context)))
+            answer = {"status": "applied", "applied": [], **position_context(game, seat, names)}
+            texts.append(_mail_text(make_message("play_answer", user, answer | {"game": game})))
+        shown[name] = [CSRF.sub("", text) for text in texts]
+    return shown
+
+
+@pytest.fixture
+def players(db):
+    return [make_player(f"p{n}@example.com", f"Player {n}") for n in range(1, 6)]
+
+
+@pytest.fixture
+def dave(db):
+    return make_player("dave@example.com", "Dave")
