@@ -54,10 +54,11 @@ def bot_module(name: str) -> Any:
     return importlib.import_module(f"games.engines.{name}.bot")
 
 
-def play_game(task: tuple[str, str, int, dict[str, Any]]) -> dict[str, Any]:
-    """One game: (engine name, matchup, seed, budget fields) -> the tested bot's share of the
-    win and its decision times [(cpu s, wall s)] for decisions with a choice."""
-    name, matchup, seed, budget_fields = task
+def play_game(task: tuple[str, str, int, dict[str, Any], bool]) -> dict[str, Any]:
+    """One game: (engine name, matchup, seed, budget fields, whether it is a timing game) ->
+    the tested bot's share of the win and its decision times [(cpu s, wall s)] for decisions
+    with a choice."""
+    name, matchup, seed, budget_fields, timing = task
     engine = engines.get_engine(name)
     bots = bot_module(name)
     budget = search.Budget(**budget_fields)
@@ -87,7 +88,7 @@ def play_game(task: tuple[str, str, int, dict[str, Any]]) -> dict[str, Any]:
     places = engine.places(state) if engine.is_terminal(state) else [players] * players
     winners = places.count(1)
     share = 1 / winners if places[seat] == 1 else 0.0
-    return {"name": name, "matchup": matchup, "share": share, "times": times}
+    return {"name": name, "matchup": matchup, "share": share, "times": times, "timing": timing}
 
 
 def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -113,6 +114,12 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, help="hard bot: iterations per decision")
     parser.add_argument("--seconds", type=float, help="hard bot: CPU seconds per decision")
     parser.add_argument("--horizon", type=int, help="hard bot: actions before evaluating")
+    parser.add_argument(
+        "--timing-games",
+        type=int,
+        default=0,
+        help="also time the hard bot at its default budget in this many games against easy bots",
+    )
     parser.add_argument("--processes", type=int, default=2, help="worker processes (max 2)")
     parser.add_argument(
         "--matchups", default=",".join(MATCHUPS), help="comma-separated, of: " + ", ".join(MATCHUPS)
@@ -124,7 +131,9 @@ def main() -> None:
         changes = {"iterations": args.iterations, "seconds": args.seconds, "horizon": args.horizon}
         budget = dataclasses.replace(budget, **{k: v for k, v in changes.items() if v is not None})
         fields = dataclasses.asdict(budget)
-        tasks = [(name, m, seed, fields) for m in matchups for seed in range(args.games)]
+        default = dataclasses.asdict(bot_module(name).HARD_BUDGET)
+        tasks = [(name, "hard vs easy", seed, default, True) for seed in range(args.timing_games)]
+        tasks += [(name, m, seed, fields, False) for m in matchups for seed in range(args.games)]
         started = time.perf_counter()
         with multiprocessing.Pool(max(1, min(args.processes, 2))) as pool:
             results = list(pool.imap_unordered(play_game, tasks, chunksize=1))
@@ -134,6 +143,10 @@ def main() -> None:
             f"{budget.iterations} iterations / {budget.seconds} s CPU / horizon "
             f"{budget.horizon} ({elapsed:.0f} s wall)"
         )
+        timed = [t for r in results if r["timing"] for t in r["times"]]
+        if timed:
+            _print_times(f"default budget {default}, {args.timing_games} games", timed)
+        results = [r for r in results if not r["timing"]]
         times = []
         for matchup in matchups:
             rows = [r for r in results if r["matchup"] == matchup]
@@ -145,14 +158,18 @@ def main() -> None:
             )
             times += [t for r in rows for t in r["times"]]
         if times:
-            cpu = [t[0] for t in times]
-            wall = [t[1] for t in times]
-            print(
-                f"  hard decision CPU time: median {statistics.median(cpu):.3f} s, "
-                f"p95 {percentile(cpu, 0.95):.3f} s, max {max(cpu):.3f} s "
-                f"(wall: median {statistics.median(wall):.3f} s, p95 "
-                f"{percentile(wall, 0.95):.3f} s; {len(times)} decisions)"
-            )
+            _print_times("the budget above", times)
+
+
+def _print_times(label: str, times: list[tuple[float, float]]) -> None:
+    cpu = [t[0] for t in times]
+    wall = [t[1] for t in times]
+    print(
+        f"  hard decision CPU time ({label}): median {statistics.median(cpu):.3f} s, "
+        f"p95 {percentile(cpu, 0.95):.3f} s, max {max(cpu):.3f} s "
+        f"(wall: median {statistics.median(wall):.3f} s, p95 "
+        f"{percentile(wall, 0.95):.3f} s; {len(times)} decisions)"
+    )
 
 
 if __name__ == "__main__":

@@ -4,9 +4,11 @@ Single-observer ISMCTS (Cowling, Powley and Whitehouse, "Information Set Monte C
 Search", IEEE TCIAIG 4(2), 2012): every iteration samples one full state that agrees with what
 the bot's seat sees (a *determinization*), walks one shared tree of actions with UCB1 using
 availability counts (an action is only counted as available in the iterations whose state
-offers it), adds one node, then plays on with a rollout policy (the game's easy bot) for at
-most ``Budget.horizon`` actions counted from the decision, and scores the position reached:
-the true places when the game is over, else the game's evaluation of each seat.
+offers it), adds one node, then plays on with a rollout policy (the game's easy bot) until the
+seat's next turn begins (at most ``Budget.horizon`` actions from the decision), and scores the
+position reached: the true places when the game is over, else a logistic of each seat's lead
+in the game's evaluation. At the root, each determinization is shared by all the candidate
+actions (with the same rollout seed), so they are compared on the same luck.
 
 Each game gives a ``SearchGame``: the engine, ``determinize`` (observation -> full state, from
 public information only), ``policy`` (the rollout player) and ``values`` (a point estimate per
@@ -26,7 +28,6 @@ from typing import Any
 from games.engines.base import Engine, State
 
 EXPLORATION = 0.7
-FIRST_BONUS = 0.01  # mean reward the first candidate (the easy bot's favourite) is given
 
 
 @dataclass(frozen=True)
@@ -36,7 +37,9 @@ class Budget:
     ``iterations``: determinize-select-rollout cycles at most; ``seconds``: CPU seconds of
     this process (``time.process_time``) at most, or None for no time limit (then the decision
     depends on ``rng`` alone, as the tests need); ``horizon``: actions played from the decision
-    (in the tree and the rollout) before the position is evaluated.
+    (in the tree and the rollout) at most before the position is evaluated; the play stops
+    sooner when the seat's next turn begins. Both bots' defaults (``HARD_BUDGET``) keep a
+    decision under 1 s of CPU: the iterations end once ``seconds`` are used up.
     """
 
     iterations: int
@@ -52,7 +55,9 @@ class SearchGame:
     ``policy(state, legal, rng)``: the rollout player's action in a (determinized) state;
     ``values(state)``: each seat's estimated final points; ``scale``: the point difference
     that counts as a clear lead (the evaluation's logistic width); ``candidates(observation,
-    legal)``: the actions worth searching at the root (None: all of them).
+    legal)``: the actions worth searching at the root (None: all of them), the first the
+    favourite; ``first_bonus``: the mean reward added to the favourite's, so that the search
+    leaves it only for an action that is clearly better.
     """
 
     engine: Engine
@@ -61,6 +66,7 @@ class SearchGame:
     values: Callable[[State], list[float]]
     scale: float
     candidates: Callable[[dict[str, Any], list[str]], list[str]] | None = None
+    first_bonus: float = 0.01
 
 
 class Node:
@@ -123,7 +129,7 @@ def search(
     best = max(
         range(len(root_actions)),
         key=lambda i: (
-            root.children[root_actions[i]].reward + (FIRST_BONUS * rounds if i == 0 else 0),
+            root.children[root_actions[i]].reward + (game.first_bonus * rounds if i == 0 else 0),
             -i,
         ),
     )

@@ -300,9 +300,8 @@ def _policy(state: State, legal: list[str], rng: random.Random) -> str:
 
 
 def candidates(observation: dict[str, Any], legal: list[str]) -> list[str]:
-    """The ``ROOT_CANDIDATES`` actions the easy bot rates best (in ``legal`` order on ties)."""
-    if len(legal) <= ROOT_CANDIDATES:
-        return legal
+    """The ``ROOT_CANDIDATES`` actions the easy bot rates best, best first (in ``legal`` order
+    on ties)."""
     ranked = sorted(legal, key=lambda action: -_score(observation, action))
     return ranked[:ROOT_CANDIDATES]
 

@@ -3,9 +3,9 @@
 "easy" scores every legal action with a quick heuristic and picks one of the best at random:
 finish an expedition or an adventure whenever it can, join expeditions that start where its
 explorer stands, walk towards the nearest place where it can finish or join something (playing
-a card of the right colour rather than a joker, an assistant or a paid recolour), draw when its
-hand runs low, buy an adventure now and then, and at the card limits give up the card it holds
-most of.
+a card of the right colour rather than a joker or an assistant, and a paid recolour only for the
+step that reaches such a place), draw when its hand runs low, buy an adventure now and then,
+and at the card limits give up the card it holds most of.
 
 "hard" is information-set Monte Carlo tree search (``games.engines.search``): it samples what
 its seat cannot see (the others' hands, the piles, the unseen book pages) from public
@@ -115,6 +115,8 @@ def _score(obs: dict[str, Any], seat: int, goals: list[str], action: str) -> flo
         here = obs["explorers"][seat]
         gain = _distance(here, goals) - _distance(words[1], goals)
         card = words[2]
+        if "-as-" in card and _distance(words[1], goals) > 0:
+            return -1  # 5 silver to recolour a card: only for the last step to a goal
         cost = 3 if "-as-" in card else 1 if card == "joker" or card.startswith("assistant") else 0
         return 5 + 2 * gain - cost if gain > 0 else -1
     if verb == "draw":
@@ -131,23 +133,40 @@ def _score(obs: dict[str, Any], seat: int, goals: list[str], action: str) -> flo
 
 # -- hard: the search's view of Africana --------------------------------------------------------
 
-EXPEDITION_SHARE = 0.5  # of a joined expedition's victory points, counted before it is finished
-ADVENTURE_SHARE = 0.4  # of an unfinished artifact adventure's victory points
+
+def _promise(distance: int) -> float:
+    """The share of a goal's reward counted before it is reached, ``distance`` steps away."""
+    return max(PROMISE_FAR, PROMISE_NEAR - PROMISE_STEP * distance)
+
+
+PROMISE_NEAR, PROMISE_STEP, PROMISE_FAR = 0.8, 0.12, 0.1
+TRAVEL_CARD = 0.1  # a travel card in hand: fuel for moves, counted apart from its final point
 
 
 def values(state: State) -> list[float]:
-    """Each seat's points as the final scoring counts them now (ruling 8), plus a share of the
-    victory points of the expeditions it joined and of its unfinished artifact adventures."""
+    """Each seat's points as the final scoring counts them now (ruling 8) but with silver at
+    a tenth of a point each (not only whole tens) and a travel card in hand worth
+    ``TRAVEL_CARD`` (it moves the explorer before it scores at the end), plus a
+    share of what its joined expeditions and unfinished artifact adventures promise (victory
+    points, and silver at 10 a point), larger the nearer the explorer stands to their targets."""
     result = []
     for seat in range(state["num_players"]):
-        value = float(score_player(state, seat)["total"])
+        here = DISTANCE[state["explorers"][seat]]
+        score = score_player(state, seat)
+        hand = state["hands"][seat]
+        travel = sum(n for card, n in hand.items() if rules_legal.is_travel(card))
+        value = score["total"] - score["travel_cards"] - score["silver"]
+        value += state["silver"][seat] / 10 + TRAVEL_CARD * travel
         for card, seats in zip(state["slots"], state["markers"], strict=True):
             if seat in seats:
-                value += EXPEDITION_SHARE * EXPEDITIONS[card]["vp"] / len(seats)
+                expedition = EXPEDITIONS[card]
+                reward = expedition["vp"] + expedition["silver"] / 10
+                value += reward * _promise(here.get(expedition["target"], FAR)) / len(seats)
         for card in state["adventures"][seat]:
             adventure = ADVENTURES[card]
             if adventure["kind"] == "artifact":
-                value += ADVENTURE_SHARE * adventure["vp"]
+                reward = adventure["vp"] + adventure["silver"] / 10
+                value += reward * _promise(here.get(adventure["target"], FAR))
         result.append(value)
     return result
 
@@ -180,9 +199,8 @@ def _policy(state: State, legal: list[str], rng: random.Random) -> str:
 
 
 def candidates(observation: dict[str, Any], legal: list[str]) -> list[str]:
-    """The ``ROOT_CANDIDATES`` actions the easy bot rates best (in ``legal`` order on ties)."""
-    if len(legal) <= ROOT_CANDIDATES:
-        return legal
+    """The ``ROOT_CANDIDATES`` actions the easy bot rates best, best first (in ``legal`` order
+    on ties)."""
     seat = observation["current_player"]
     goals = _goals(observation, seat)
     ranked = sorted(legal, key=lambda action: -_score(observation, seat, goals, action))
@@ -215,4 +233,5 @@ GAME = SearchGame(
     values=values,
     scale=5.0,
     candidates=candidates,
+    first_bonus=0.03,
 )
