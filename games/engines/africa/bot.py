@@ -8,9 +8,10 @@ face-down markers or to an empty cell where such a camp pays, and end the turn w
 helps.
 
 "hard" is information-set Monte Carlo tree search (``games.engines.search``): it samples the
-face-down markers from those not yet seen (``determinize``), searches the actions the easy bot
-rates best with the easy bot as rollout player, and scores positions by each seat's points
-with its goods and the gold and jewel majorities counted as if the game ended now (``values``).
+face-down markers from those not yet seen (``determinize``), searches the ``ROOT_CANDIDATES``
+actions the easy bot rates best with the easy bot as rollout player until the seat's next turn,
+and scores positions by each seat's points with its goods, the gold and jewel majorities as
+they stand (weighted by how far the game has gone) and its camps in hand (``values``).
 """
 
 from __future__ import annotations
