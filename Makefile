@@ -3,17 +3,26 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test translations lint messages
+.PHONY: run test translations lint messages lock
+
+# Where `make run` keeps its files and the port of its web server.
+VAR_DIR ?= $(CURDIR)/var
+PORT ?= 8000
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-$(VENV)/.installed-site: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check --editable .
+# Every package at the version in the lock files (requirements/*.txt, made by `make lock`),
+# then the site itself without looking for dependencies again.
+PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check
+
+$(VENV)/.installed-site: pyproject.toml requirements/dev.txt | $(BIN)/python
+	$(PIP) --requirement requirements/dev.txt
+	$(PIP) --no-deps --editable .
 	touch $@
 
-$(VENV)/.installed-test: pyproject.toml $(VENV)/.installed-site
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check --editable '.[test]'
+$(VENV)/.installed-test: pyproject.toml requirements/test.txt $(VENV)/.installed-site
+	$(PIP) --requirement requirements/test.txt
 	touch $@
 
 translations: $(VENV)/.installed-site
@@ -25,8 +34,9 @@ run: $(VENV)/.installed-site translations
 	$(BIN)/python manage.py create_demo_accounts
 	$(BIN)/python manage.py simulate_games --demo --players 3 --users alice@example.com,bob@example.com
 	$(BIN)/python manage.py simulate_games --demo --game africana --players 2 --users alice@example.com,bob@example.com
-	@echo "Starting the web server, the worker and the scheduler on http://127.0.0.1:8000 (Ctrl-C stops them)"
-	PATH="$(CURDIR)/$(BIN):$$PATH" exec $(BIN)/honcho start --procfile Procfile
+	@echo "Starting the web server, the worker and the scheduler on http://127.0.0.1:$(PORT) (Ctrl-C stops them)"
+	@mkdir -p "$(VAR_DIR)"
+	VAR_DIR="$(VAR_DIR)" PORT="$(PORT)" exec $(BIN)/supervisord --configuration supervisord.conf
 
 test: $(VENV)/.installed-test translations
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
@@ -38,3 +48,11 @@ lint: $(VENV)/.installed-test
 # Refresh the French and Dutch catalogues from the sources (needs GNU gettext).
 messages: $(VENV)/.installed-site
 	$(BIN)/python manage.py makemessages --locale fr --locale nl --no-obsolete --ignore '.venv/*' --ignore 'var/*'
+
+# Pin every dependency, direct and indirect, from pyproject.toml: requirements/site.txt for
+# production, dev.txt adds the tools of `make run`, test.txt the test tools.
+LOCK := $(BIN)/uv pip compile --quiet --python-version 3.11 --no-header pyproject.toml
+lock: $(VENV)/.installed-site
+	$(LOCK) --output-file requirements/site.txt
+	$(LOCK) --extra dev --output-file requirements/dev.txt
+	$(LOCK) --extra dev --extra test --output-file requirements/test.txt

@@ -1,8 +1,9 @@
 """Settings for the Africa play-by-web site.
 
 Everything comes from environment variables with safe local defaults. With no variable set the
-site runs on one machine with no service: SQLite under var/, a Celery broker kept in files under
-var/celery/, a cache under var/cache/ and mail written as files under var/mail/.
+site runs on one machine with no service: SQLite under var/, a Celery broker on the SQLite file
+var/celery.sqlite3 (africa_site/broker.py), a cache under var/cache/ and mail written as files
+under var/mail/.
 
 Setting SECRET_KEY switches to production defaults (DEBUG off, HTTPS-only cookies, HSTS);
 DATABASE_URL, CELERY_BROKER_URL, REDIS_URL, EMAIL_URL and ALLOWED_HOSTS point the site at real
@@ -11,11 +12,17 @@ services. README.md lists every variable.
 
 import os
 import secrets
+from email.utils import getaddresses
 from pathlib import Path
 
 import environ
+import sentry_sdk
 from celery.schedules import crontab
 from csp.constants import NONE, SELF
+from django.core.exceptions import ImproperlyConfigured
+
+from africa_site.broker import SCHEME as BROKER_SCHEME
+from africa_site.broker import embedded_broker_url
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 env = environ.Env()
@@ -34,6 +41,31 @@ def _local_secret_key() -> str:
 
 PRODUCTION = "SECRET_KEY" in os.environ
 SECRET_KEY = env.str("SECRET_KEY") if PRODUCTION else _local_secret_key()
+# Older keys, comma-separated, still accepted for signatures while a new key takes over.
+SECRET_KEY_FALLBACKS = env.list("SECRET_KEY_FALLBACKS", default=[])
+
+# Production fails closed: each service must be named, or its local default (a file under
+# VAR_DIR on this one machine) allowed by name in ALLOW_LOCAL_SERVICES.
+SERVICE_VARIABLES = ("DATABASE_URL", "REDIS_URL", "CELERY_BROKER_URL", "EMAIL_URL")
+ALLOW_LOCAL_SERVICES = env.list("ALLOW_LOCAL_SERVICES", default=[])
+if unknown := set(ALLOW_LOCAL_SERVICES) - set(SERVICE_VARIABLES):
+    raise ImproperlyConfigured(
+        f"ALLOW_LOCAL_SERVICES names {', '.join(sorted(unknown))}; "
+        f"it may name only {', '.join(SERVICE_VARIABLES)}."
+    )
+if PRODUCTION and (
+    missing := [
+        name
+        for name in SERVICE_VARIABLES
+        if not os.environ.get(name) and name not in ALLOW_LOCAL_SERVICES
+    ]
+):
+    raise ImproperlyConfigured(
+        f"SECRET_KEY is set, so these are production settings, but {', '.join(missing)} "
+        f"{'is' if len(missing) == 1 else 'are'} not. Set "
+        f"{'it' if len(missing) == 1 else 'each'} (README.md, Settings), or keep the local "
+        f"default on purpose with ALLOW_LOCAL_SERVICES={','.join(missing)}."
+    )
 DEBUG = env.bool("DEBUG", default=not PRODUCTION)
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
@@ -48,6 +80,7 @@ INSTALLED_APPS = [
     "ratings",
     "archive",
     "mailplay",
+    "operations",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -61,6 +94,7 @@ INSTALLED_APPS = [
     "template_partials",
     "csp",
     "anymail",
+    "health_check",
 ]
 
 MIDDLEWARE = [
@@ -72,6 +106,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "operations.logcontext.LogContextMiddleware",
     "accounts.middleware.UserPreferencesMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -103,7 +138,7 @@ TEMPLATES = [
 ]
 
 # Database: SQLite under var/ unless DATABASE_URL names PostgreSQL.
-if "DATABASE_URL" in os.environ:
+if os.environ.get("DATABASE_URL"):
     DATABASES = {"default": env.db_url("DATABASE_URL")}
     DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=60))
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
@@ -203,7 +238,7 @@ if not PRODUCTION:
     STATIC_ROOT.mkdir(parents=True, exist_ok=True)
 
 # Mail: files under var/mail/ unless EMAIL_URL names an SMTP server (smtp://, smtp+tls://, ...).
-if "EMAIL_URL" in os.environ:
+if os.environ.get("EMAIL_URL"):
     globals().update(env.email_url("EMAIL_URL"))
 else:
     EMAIL_BACKEND = "django.core.mail.backends.filebased.EmailBackend"
@@ -228,23 +263,14 @@ ANYMAIL = {
     if name.startswith("ANYMAIL_")
 }
 
-# Celery: a broker in files under var/celery/ unless CELERY_BROKER_URL names Redis.
-CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="filesystem://")
-if CELERY_BROKER_URL.startswith("filesystem://"):
-    _queue_dir = VAR_DIR / "celery" / "queue"
-    _control_dir = VAR_DIR / "celery" / "control"
-    for _folder in (_queue_dir, _control_dir):
-        _folder.mkdir(parents=True, exist_ok=True)
-    CELERY_BROKER_TRANSPORT_OPTIONS = {
-        "data_folder_in": str(_queue_dir),
-        "data_folder_out": str(_queue_dir),
-        "control_folder": str(_control_dir),
-    }
-else:
-    # A task whose worker died before acknowledging it is delivered again after this long.
-    CELERY_BROKER_TRANSPORT_OPTIONS = {
-        "visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=60 * 60)
-    }
+# Celery: an embedded broker on a SQLite file in var/ unless CELERY_BROKER_URL names Redis.
+CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="") or embedded_broker_url(VAR_DIR)
+# A task whose worker died before acknowledging it is delivered again after this long (Redis).
+CELERY_BROKER_TRANSPORT_OPTIONS = (
+    {}
+    if CELERY_BROKER_URL.startswith(BROKER_SCHEME)
+    else {"visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=60 * 60)}
+)
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
@@ -258,7 +284,22 @@ CELERY_BEAT_SCHEDULE = {
         "task": "games.tasks.end_used_up_vacations",
         "schedule": crontab(minute=30),
     },
+    "clear-expired-sessions": {
+        "task": "operations.tasks.clear_expired_sessions",
+        "schedule": crontab(hour=3, minute=15),
+    },
+    "prune-mail-records": {
+        "task": "operations.tasks.prune_mail_records",
+        "schedule": crontab(hour=3, minute=45),
+    },
 }
+# Housekeeping: sent mails and handled inbound mails are kept this many days, then deleted.
+MAIL_RETENTION_DAYS = env.int("MAIL_RETENTION_DAYS", default=30)
+INBOUND_RETENTION_DAYS = env.int("INBOUND_RETENTION_DAYS", default=30)
+# The health page (/health/) fails when the deadline sweep last ran longer ago than this, or
+# when a mail has waited to be sent longer than this (seconds).
+HEALTH_SWEEP_MAX_AGE = env.int("HEALTH_SWEEP_MAX_AGE", default=5 * 60)
+HEALTH_MAIL_MAX_AGE = env.int("HEALTH_MAIL_MAX_AGE", default=15 * 60)
 
 # Content-Security-Policy: nothing is loaded from another host, no inline script or style.
 CONTENT_SECURITY_POLICY = {
@@ -280,16 +321,51 @@ CONTENT_SECURITY_POLICY = {
 if PRODUCTION:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=True)
+    # A load balancer probes the health pages over plain HTTP.
+    SECURE_REDIRECT_EXEMPT = [r"^health/"]
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=60 * 60 * 24 * 365)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=True)
     SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=True)
 
+# Who gets a mail about each server error (Django's mail_admins handler, production only):
+# ADMINS="Ada <ada@example.org>, ops@example.org".
+ADMINS = [(name or email, email) for name, email in getaddresses(env.list("ADMINS", default=[]))]
+
+# Every log line says which game and which user it is about ("-" when none): the request's or
+# the task's, set by operations.logcontext. Celery leaves the root logger to these settings.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"context": {"()": "operations.logcontext.ContextFilter"}},
+    "formatters": {
+        "keyvalue": {
+            "format": "%(asctime)s level=%(levelname)s logger=%(name)s game=%(game)s "
+            "user=%(user)s process=%(processName)s %(message)s"
+        }
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "filters": ["context"],
+            "formatter": "keyvalue",
+        }
+    },
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
     "loggers": {"django.db.backends": {"level": "WARNING"}},
 }
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+
+# Error reporting to Sentry when SENTRY_DSN is set (Django and Celery are found on their own).
+# Local variables and request bodies are never sent: they may hold a game's hidden state.
+SENTRY_DSN = env.str("SENTRY_DSN", default="")
+if SENTRY_DSN:
+    sentry_sdk.init(
+        dsn=SENTRY_DSN,
+        environment=env.str("SENTRY_ENVIRONMENT", default="production" if PRODUCTION else "local"),
+        send_default_pii=False,
+        include_local_variables=False,
+        max_request_body_size="never",
+        traces_sample_rate=env.float("SENTRY_TRACES_SAMPLE_RATE", default=0.0),
+    )

@@ -19,4 +19,5 @@ urlpatterns = [
     path("accounts/", include("allauth.urls")),
     path("i18n/setlang/", account_views.set_language, name="set_language"),
     path("admin/", admin.site.urls),
+    path("health/", include("operations.urls")),
 ]

@@ -70,6 +70,7 @@ def production_env(database_url: str, var_dir: Path) -> dict[str, str]:
             "VAR_DIR": str(var_dir),
             "LOG_LEVEL": "WARNING",
             "REDIS_URL": os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/14"),
+            "ALLOW_LOCAL_SERVICES": "CELERY_BROKER_URL,EMAIL_URL",
         }
     )
     return env

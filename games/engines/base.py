@@ -123,7 +123,9 @@ class Engine(Protocol):
     ) -> str:
         """A bot's action: one of ``legal``, decided from the viewer's ``observation`` and
         ``rng`` only (never the hidden state). ``level``: "easy" (a fast heuristic) or "hard"
-        (may play as "easy"). Raises ValueError for an unknown level or an empty ``legal``.
+        (information-set Monte Carlo tree search, ``games.engines.search``, at the bot module's
+        ``HARD_BUDGET``: under 1 s of CPU a decision). Raises ValueError for an unknown level
+        or an empty ``legal``.
         """
 
 

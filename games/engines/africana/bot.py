@@ -3,9 +3,15 @@
 "easy" scores every legal action with a quick heuristic and picks one of the best at random:
 finish an expedition or an adventure whenever it can, join expeditions that start where its
 explorer stands, walk towards the nearest place where it can finish or join something (playing
-a card of the right colour rather than a joker, an assistant or a paid recolour), draw when its
-hand runs low, buy an adventure now and then, and at the card limits give up the card it holds
-most of. "hard" plays as "easy" for now.
+a card of the right colour rather than a joker or an assistant, and a paid recolour only for the
+step that reaches such a place), draw when its hand runs low, buy an adventure now and then,
+and at the card limits give up the card it holds most of.
+
+"hard" is information-set Monte Carlo tree search (``games.engines.search``): it samples what
+its seat cannot see (the others' hands, the piles, the unseen book pages) from public
+information (``determinize``), searches with the easy bot as rollout player and scores
+positions by each seat's points as the final scoring counts them now, plus part of what its
+joined expeditions and unfinished adventures promise (``values``).
 """
 
 from __future__ import annotations
@@ -14,8 +20,13 @@ import random
 from collections import deque
 from typing import Any
 
+from games.engines.africana import legal as rules_legal
+from games.engines.africana import rules
 from games.engines.africana.data import ADVENTURES, BOARD, EXPEDITIONS, MARKERS
-from games.engines.base import check_level
+from games.engines.africana.sampling import determinize
+from games.engines.africana.scoring import places, score_player
+from games.engines.base import State, check_level
+from games.engines.search import Budget, SearchGame, search
 
 
 def _distances() -> dict[str, dict[str, int]]:
@@ -38,14 +49,32 @@ DISTANCE = _distances()
 FAR = len(BOARD.locations)
 
 
-def choose(
-    observation: dict[str, Any], legal: list[str], rng: random.Random, level: str = "easy"
-) -> str:
-    """One of ``legal`` for the player to act in ``observation``; ties broken with ``rng``.
+HARD_BUDGET = Budget(iterations=400, seconds=0.5, horizon=40)
+"""The hard bot's default: 400 iterations or 0.5 s of CPU, whichever ends first."""
+ROOT_CANDIDATES = 6
 
-    Raises ValueError for an unknown level or an empty ``legal``.
+
+def choose(
+    observation: dict[str, Any],
+    legal: list[str],
+    rng: random.Random,
+    level: str = "easy",
+    budget: Budget | None = None,
+) -> str:
+    """One of ``legal`` for the player to act in ``observation``, at bot ``level``.
+
+    "easy" rates each action with a heuristic, ties broken with ``rng``; "hard" searches with
+    ``budget`` (default ``HARD_BUDGET``). Raises ValueError for an unknown level or an empty
+    ``legal``.
     """
     check_level(level, legal)
+    if level == "hard":
+        return search(GAME, observation, legal, rng, budget or HARD_BUDGET)
+    return easy(observation, legal, rng)
+
+
+def easy(observation: dict[str, Any], legal: list[str], rng: random.Random) -> str:
+    """The easy bot's action: one of the best rated by ``_score``, ties broken with ``rng``."""
     seat = observation["current_player"]
     goals = _goals(observation, seat)
     scored = [(_score(observation, seat, goals, action), action) for action in legal]
@@ -86,6 +115,8 @@ def _score(obs: dict[str, Any], seat: int, goals: list[str], action: str) -> flo
         here = obs["explorers"][seat]
         gain = _distance(here, goals) - _distance(words[1], goals)
         card = words[2]
+        if "-as-" in card and _distance(words[1], goals) > 0:
+            return -1  # 5 silver to recolour a card: only for the last step to a goal
         cost = 3 if "-as-" in card else 1 if card == "joker" or card.startswith("assistant") else 0
         return 5 + 2 * gain - cost if gain > 0 else -1
     if verb == "draw":
@@ -98,3 +129,109 @@ def _score(obs: dict[str, Any], seat: int, goals: list[str], action: str) -> flo
     if verb == "done":
         return 0 if obs["phase"] == "action" else 3
     return -2  # a page turn, a drop: rarely worth it on its own
+
+
+# -- hard: the search's view of Africana --------------------------------------------------------
+
+
+def _promise(distance: int) -> float:
+    """The share of a goal's reward counted before it is reached, ``distance`` steps away."""
+    return max(PROMISE_FAR, PROMISE_NEAR - PROMISE_STEP * distance)
+
+
+PROMISE_NEAR, PROMISE_STEP, PROMISE_FAR = 0.8, 0.12, 0.1
+TRAVEL_CARD = 0.1  # a travel card in hand: fuel for moves, counted apart from its final point
+
+
+def values(state: State) -> list[float]:
+    """Each seat's points as the final scoring counts them now (ruling 8) but with silver at
+    a tenth of a point each (not only whole tens) and a travel card in hand worth
+    ``TRAVEL_CARD`` (it moves the explorer before it scores at the end), plus a
+    share of what its joined expeditions and unfinished artifact adventures promise (victory
+    points, and silver at 10 a point), larger the nearer the explorer stands to their targets."""
+    result = []
+    for seat in range(state["num_players"]):
+        here = DISTANCE[state["explorers"][seat]]
+        score = score_player(state, seat)
+        hand = state["hands"][seat]
+        travel = sum(n for card, n in hand.items() if rules_legal.is_travel(card))
+        value = score["total"] - score["travel_cards"] - score["silver"]
+        value += state["silver"][seat] / 10 + TRAVEL_CARD * travel
+        for card, seats in zip(state["slots"], state["markers"], strict=True):
+            if seat in seats:
+                expedition = EXPEDITIONS[card]
+                reward = expedition["vp"] + expedition["silver"] / 10
+                value += reward * _promise(here.get(expedition["target"], FAR)) / len(seats)
+        for card in state["adventures"][seat]:
+            adventure = ADVENTURES[card]
+            if adventure["kind"] == "artifact":
+                reward = adventure["vp"] + adventure["silver"] / 10
+                value += reward * _promise(here.get(adventure["target"], FAR))
+        result.append(value)
+    return result
+
+
+def _policy(state: State, legal: list[str], rng: random.Random) -> str:
+    """The rollout player: the easy bot, on a view of the sampled state shaped like the part of
+    the seat's observation it reads."""
+    if len(legal) == 1:
+        return legal[0]
+    seat = state["seat"]
+    hand = state["hands"][seat]
+    me = {
+        "hand": hand,
+        "hand_size": sum(hand.values()),
+        "adventures": state["adventures"][seat],
+        "silver": state["silver"][seat],
+        "markers_out": rules_legal.markers_out(state, seat),
+    }
+    view = {
+        "current_player": seat,
+        "phase": state["phase"],
+        "explorers": {seat: state["explorers"][seat]},
+        "players": {seat: me},
+        "slots": [
+            {"card": card, "markers": seats}
+            for card, seats in zip(state["slots"], state["markers"], strict=True)
+        ],
+    }
+    return easy(view, legal, rng)
+
+
+def candidates(observation: dict[str, Any], legal: list[str]) -> list[str]:
+    """The ``ROOT_CANDIDATES`` actions the easy bot rates best, best first (in ``legal`` order
+    on ties)."""
+    seat = observation["current_player"]
+    goals = _goals(observation, seat)
+    ranked = sorted(legal, key=lambda action: -_score(observation, seat, goals, action))
+    return ranked[:ROOT_CANDIDATES]
+
+
+class _Engine:
+    """The engine functions the search calls, without the registry (no import cycle)."""
+
+    legal_actions = staticmethod(rules_legal.legal_actions)
+    apply = staticmethod(rules.apply)
+
+    @staticmethod
+    def is_terminal(state: State) -> bool:
+        return state["phase"] == "over"
+
+    @staticmethod
+    def current_player(state: State) -> int | None:
+        return None if state["phase"] == "over" else state["seat"]
+
+    @staticmethod
+    def places(state: State) -> list[int]:
+        return places([entry["total"] for entry in state["final"]], state["silver"])
+
+
+GAME = SearchGame(
+    engine=_Engine(),  # type: ignore[arg-type]
+    determinize=determinize,
+    policy=_policy,
+    values=values,
+    scale=5.0,
+    candidates=candidates,
+    first_bonus=0.03,
+)

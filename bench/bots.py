@@ -1,0 +1,176 @@
+"""Strength and speed of the engines' bots, printed (no pass/fail).
+
+    python bench/bots.py [--engine NAME] [--games N] [--iterations N] [--seconds S]
+                         [--horizon N] [--processes N] [--matchups LIST]
+
+For each engine (Africa with 4 players, Africana with 3) it plays N games of each matchup, one
+bot against the others, the bot's seat turning with the game number (seed = game number):
+
+- "hard vs random": one hard bot, uniformly random legal actions for the other seats;
+- "hard vs easy": one hard bot against easy bots;
+- "easy vs random": one easy bot against random players.
+
+It prints the bot's win rate (a shared first place counts 1/k for k winners) with a 95 %
+Wilson interval, and for the hard bot the CPU time of a decision (median and p95 over the
+decisions with more than one legal action; a single legal action is played at once). CPU time
+(``time.process_time``) is what the bot's budget measures: on a machine shared with other work
+it is fairer than wall time, which is printed beside it. The hard bot's budget is its default
+(``HARD_BUDGET`` in the engine's bot module) unless --iterations, --seconds or --horizon change
+it. Games run in --processes worker processes (default 2).
+
+Goals (the bots issue): p95 decision under 1 s; hard vs three random wins >= 90 % of Africa
+games; hard vs three easy >= 40 % (chance 25 %); easy vs three random >= 70 %.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import importlib
+import math
+import multiprocessing
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+engines = importlib.import_module("games.engines")
+search = importlib.import_module("games.engines.search")
+
+PLAYERS = {"africa": 4, "africana": 3}
+MATCHUPS = {
+    "hard vs random": ("hard", "random"),
+    "hard vs easy": ("hard", "easy"),
+    "easy vs random": ("easy", "random"),
+}
+MAX_ACTIONS = 20000
+
+
+def bot_module(name: str) -> Any:
+    """The bot module of engine ``name`` (``games.engines.<name>.bot``)."""
+    return importlib.import_module(f"games.engines.{name}.bot")
+
+
+def play_game(task: tuple[str, str, int, dict[str, Any], bool]) -> dict[str, Any]:
+    """One game: (engine name, matchup, seed, budget fields, whether it is a timing game) ->
+    the tested bot's share of the win and its decision times [(cpu s, wall s)] for decisions
+    with a choice."""
+    name, matchup, seed, budget_fields, timing = task
+    engine = engines.get_engine(name)
+    bots = bot_module(name)
+    budget = search.Budget(**budget_fields)
+    players = PLAYERS[name]
+    tested, others = MATCHUPS[matchup]
+    seat = seed % players
+    levels = [others] * players
+    levels[seat] = tested
+    rng = random.Random(seed)
+    state = engine.initial_state(num_players=players, seed=seed, options={})
+    times = []
+    for _ply in range(MAX_ACTIONS):
+        if engine.is_terminal(state):
+            break
+        current = engine.current_player(state)
+        legal = engine.legal_actions(state)
+        level = levels[current]
+        if level == "random":
+            action = rng.choice(legal)
+        else:
+            observation = engine.observation(state, current)
+            cpu, wall = time.process_time(), time.perf_counter()
+            action = bots.choose(observation, legal, rng, level, budget=budget)
+            if level == "hard" and len(legal) > 1:
+                times.append((time.process_time() - cpu, time.perf_counter() - wall))
+        state = engine.apply(state, action)
+    places = engine.places(state) if engine.is_terminal(state) else [players] * players
+    winners = places.count(1)
+    share = 1 / winners if places[seat] == 1 else 0.0
+    return {"name": name, "matchup": matchup, "share": share, "times": times, "timing": timing}
+
+
+def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a win rate (``wins`` of ``games``)."""
+    if not games:
+        return 0.0, 1.0
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The ``share`` quantile of ``values`` (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(share * len(ordered)) - 1))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--engine", choices=sorted(PLAYERS), help="one engine (default: all)")
+    parser.add_argument("--games", type=int, default=200, help="games per matchup")
+    parser.add_argument("--iterations", type=int, help="hard bot: iterations per decision")
+    parser.add_argument("--seconds", type=float, help="hard bot: CPU seconds per decision")
+    parser.add_argument("--horizon", type=int, help="hard bot: actions before evaluating")
+    parser.add_argument(
+        "--timing-games",
+        type=int,
+        default=0,
+        help="also time the hard bot at its default budget in this many games against easy bots",
+    )
+    parser.add_argument("--processes", type=int, default=2, help="worker processes (max 2)")
+    parser.add_argument(
+        "--matchups", default=",".join(MATCHUPS), help="comma-separated, of: " + ", ".join(MATCHUPS)
+    )
+    args = parser.parse_args()
+    matchups = [m.strip() for m in args.matchups.split(",") if m.strip()]
+    for name in [args.engine] if args.engine else sorted(PLAYERS):
+        budget = bot_module(name).HARD_BUDGET
+        changes = {"iterations": args.iterations, "seconds": args.seconds, "horizon": args.horizon}
+        budget = dataclasses.replace(budget, **{k: v for k, v in changes.items() if v is not None})
+        fields = dataclasses.asdict(budget)
+        default = dataclasses.asdict(bot_module(name).HARD_BUDGET)
+        tasks = [(name, "hard vs easy", seed, default, True) for seed in range(args.timing_games)]
+        tasks += [(name, m, seed, fields, False) for m in matchups for seed in range(args.games)]
+        started = time.perf_counter()
+        with multiprocessing.Pool(max(1, min(args.processes, 2))) as pool:
+            results = list(pool.imap_unordered(play_game, tasks, chunksize=1))
+        elapsed = time.perf_counter() - started
+        print(
+            f"{name}: {PLAYERS[name]} players, {args.games} games per matchup, hard budget "
+            f"{budget.iterations} iterations / {budget.seconds} s CPU / horizon "
+            f"{budget.horizon} ({elapsed:.0f} s wall)"
+        )
+        timed = [t for r in results if r["timing"] for t in r["times"]]
+        if timed:
+            _print_times(f"default budget {default}, {args.timing_games} games", timed)
+        results = [r for r in results if not r["timing"]]
+        times = []
+        for matchup in matchups:
+            rows = [r for r in results if r["matchup"] == matchup]
+            wins = sum(r["share"] for r in rows)
+            low, high = wilson(wins, len(rows))
+            print(
+                f"  {matchup:15} win rate {wins / len(rows):6.1%}  "
+                f"95 % CI [{low:.1%}, {high:.1%}]  ({wins:g} of {len(rows)})"
+            )
+            times += [t for r in rows for t in r["times"]]
+        if times:
+            _print_times("the budget above", times)
+
+
+def _print_times(label: str, times: list[tuple[float, float]]) -> None:
+    cpu = [t[0] for t in times]
+    wall = [t[1] for t in times]
+    print(
+        f"  hard decision CPU time ({label}): median {statistics.median(cpu):.3f} s, "
+        f"p95 {percentile(cpu, 0.95):.3f} s, max {max(cpu):.3f} s "
+        f"(wall: median {statistics.median(wall):.3f} s, p95 "
+        f"{percentile(wall, 0.95):.3f} s; {len(times)} decisions)"
+    )
+
+
+if __name__ == "__main__":
+    main()

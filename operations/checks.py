@@ -1,0 +1,69 @@
+"""The site's own health checks, beside django-health-check's database and cache checks.
+
+- ``Broker``: Celery's broker answers (a connection is made and closed).
+- ``DeadlineSweep``: the deadline sweep finished within HEALTH_SWEEP_MAX_AGE seconds, which
+  takes beat, the broker and a worker all working (its heartbeat: operations.signals).
+- ``MailQueue``: no mail has waited to be sent longer than HEALTH_MAIL_MAX_AGE seconds.
+
+Each raises ServiceUnavailable with a short reason; messages never hold secrets or addresses.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from datetime import timedelta
+
+from django.conf import settings
+from django.utils import timezone
+from health_check.base import HealthCheck
+from health_check.exceptions import ServiceUnavailable
+
+from africa_site.celery import app
+from notifications.models import OutboundMail
+from operations.models import Heartbeat
+from operations.signals import SWEEP_TASK
+
+
+@dataclasses.dataclass
+class Broker(HealthCheck):
+    """Celery's broker (Redis, or the embedded SQLite file) accepts a connection."""
+
+    timeout = timedelta(seconds=5)
+
+    def run(self):
+        try:
+            with app.connection_for_write() as connection:
+                connection.ensure_connection(max_retries=1, timeout=3)
+        except Exception as error:  # any transport's error means the same: no broker
+            raise ServiceUnavailable("the broker does not answer") from error
+
+
+@dataclasses.dataclass
+class DeadlineSweep(HealthCheck):
+    """The deadline sweep ran recently."""
+
+    def run(self):
+        beat = Heartbeat.objects.filter(name=SWEEP_TASK).first()
+        if beat is None:
+            raise ServiceUnavailable("the deadline sweep has never run")
+        age = (timezone.now() - beat.at).total_seconds()
+        if age > settings.HEALTH_SWEEP_MAX_AGE:
+            raise ServiceUnavailable(f"the deadline sweep last ran {age:.0f} s ago")
+
+
+@dataclasses.dataclass
+class MailQueue(HealthCheck):
+    """The oldest mail not yet sent is younger than HEALTH_MAIL_MAX_AGE."""
+
+    def run(self):
+        oldest = (
+            OutboundMail.objects.filter(status=OutboundMail.Status.PENDING)
+            .order_by("created_at")
+            .values_list("created_at", flat=True)
+            .first()
+        )
+        if oldest is None:
+            return
+        age = (timezone.now() - oldest).total_seconds()
+        if age > settings.HEALTH_MAIL_MAX_AGE:
+            raise ServiceUnavailable(f"the oldest unsent mail has waited {age:.0f} s")
