@@ -39,8 +39,31 @@ def _redeal_africa(state: dict) -> dict:
     return {**state, "hidden": dict(zip(cells, reversed([hidden[c] for c in cells]), strict=True))}
 
 
+def _redeal_africana(state: dict) -> dict:
+    """Africana: the draw pile, the expedition pile and each book's never-seen cards in reverse
+    order, and the removed C cards exchanged with the C cards still in the expedition pile."""
+    pile = list(reversed(state["expedition_pile"]))
+    removed = list(state["removed"])
+    c_places = [i for i, card in enumerate(pile) if card.startswith("C")]
+    for i, place in enumerate(c_places[: len(removed)]):
+        pile[place], removed[i] = removed[i], pile[place]
+    books = {}
+    for name, book in state["books"].items():
+        right, unseen = list(book["right"]), book["unseen"]
+        if unseen:
+            right[len(right) - unseen :] = reversed(right[len(right) - unseen :])
+        books[name] = {**book, "right": right}
+    return {
+        **state,
+        "draw_pile": list(reversed(state["draw_pile"])),
+        "expedition_pile": pile,
+        "removed": removed,
+        "books": books,
+    }
+
+
 #: {game: function(state) -> the state with its hidden things dealt differently}.
-REDEAL = {"africa": _redeal_africa}
+REDEAL = {"africa": _redeal_africa, "africana": _redeal_africana}
 
 
 def random_game(kind, players, watcher, rng: random.Random, plies: int) -> Game:

@@ -31,7 +31,7 @@ class Command(BaseCommand):
             "--demo",
             action="store_true",
             help="the demo set for a new site: 2 finished and 2 running games with --users; "
-            "does nothing once those players have games",
+            "does nothing once those players have games of --game",
         )
 
     def handle(self, *args, **options):
@@ -49,7 +49,7 @@ class Command(BaseCommand):
         rng = random.Random(options["seed"])
         players = (users + simulated_players(options["players"]))[: options["players"]]
         if options["demo"]:
-            if Game.objects.of_player(players[0]).exists():
+            if Game.objects.of_player(players[0]).filter(engine=options["game"]).exists():
                 self.stdout.write("Demo games are already there.")
                 return
             runs = [(2, None), (2, 15)]

@@ -1,0 +1,60 @@
+"""Africana's kind: its map, slots and books, panel, log, mail text and notation, over the
+Africana engine (games/engines/africana)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+
+from games.kinds import GameKind
+from games.kinds.africana import board, log, mail, notation, page, rules_links
+from games.kinds.africana.terms import SEAT_COLOURS
+
+
+class AfricanaKind(GameKind):
+    """Africana (2 to 4 players): explorers travel a map of Africa with travel cards, join
+    expeditions and buy adventures from the two books."""
+
+    name = "africana"
+    label = "Africana"
+    template_dir = "games/africana/"
+    seat_colours = SEAT_COLOURS
+    sections = rules_links.SECTIONS
+    governing = rules_links.GOVERNING_SECTION
+    keywords = notation.KEYWORDS
+    mistyped = notation.MISTYPED
+    reply_example = _(
+        "For example: go kairo orange, then on the next line: done. Text below the actions and "
+        "the quoted mail are ignored."
+    )
+    replay_note = _("Every hand is shown, because the game is over.")
+    fragment_sources = {"board_area": ["board_area", "board", "adventure"]}
+
+    def page_context(self, request, game, seat, observation, legal, names):
+        return page.page_context(request, game, observation, legal, names)
+
+    def board_context(self, observation, seats, **kwargs):
+        return board.board_svg_context(observation, seats, **kwargs)
+
+    def panel(self, observation, seats):
+        return page.panel(observation, seats)
+
+    def describe(self, event, names):
+        return log.describe(event, names)
+
+    def action_label(self, action, observation, names):
+        return page.action_label(action, observation, names)
+
+    def question(self, observation):
+        return page.pending_question(observation)
+
+    def board_text(self, observation):
+        return mail.board_text(observation)
+
+    def legend_text(self):
+        return mail.legend_text()
+
+    def mail_question(self, observation):
+        return mail.mail_question(observation)
+
+    def group_actions(self, legal):
+        return mail.group_actions(legal)

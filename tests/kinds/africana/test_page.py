@@ -1,0 +1,78 @@
+"""An Africana game played on the play page alone: every legal action is reachable by a click
+(a location on the map, a card choice under it, or a button), a 2-player game is played to its
+end through those clicks, and the final page shows the places and each score's breakdown."""
+
+from __future__ import annotations
+
+import html
+import json
+import random
+import re
+
+import pytest
+from django.test import Client
+
+from games.kinds import get_kind
+from games.models import Game
+from tests.kinds.conftest import random_game
+
+pytestmark = pytest.mark.django_db
+
+BUTTON = re.compile(r'<button type="submit" name="action" value="([^"]+)"')
+DIRECT = re.compile(r"hx-vals='([^']+)'")
+CHOICE = re.compile(r'<a class="cell-link" href="[^"?]*\?cell=([a-z-]+)"')
+
+
+def clickable(client: Client, game: Game) -> set[str]:
+    """Every action the play page offers by a click: buttons, one-click locations, and the
+    buttons behind each location whose card is to be chosen."""
+    url = game.get_absolute_url()
+    page = client.get(url).content.decode()
+    offered = set(BUTTON.findall(page))
+    offered |= {json.loads(html.unescape(vals))["action"] for vals in DIRECT.findall(page)}
+    for loc in set(CHOICE.findall(page)):
+        choice = client.get(url, {"cell": loc}).content.decode()
+        offered |= {a for a in BUTTON.findall(choice) if a.startswith(f"go {loc} ")}
+    return {html.unescape(a) for a in offered}
+
+
+def test_a_two_player_game_is_played_to_the_end_by_clicks(players):
+    kind = get_kind("africana")
+    rng = random.Random(11)
+    game = random_game(kind, players[:2], None, rng, plies=0)
+    clients = {}
+    for seat in game.seats.select_related("user"):
+        clients[seat.number] = Client()
+        clients[seat.number].force_login(seat.user)
+    checked = 0
+    while game.status == Game.Status.ACTIVE:
+        client = clients[game.current_seat]
+        legal = kind.engine.legal_actions(game.state)
+        if checked < 25:  # the offer is checked on the first plies; then play on faster
+            assert clickable(client, game) == set(legal)
+            checked += 1
+        observation = kind.engine.observation(game.state, game.current_seat)
+        action = kind.engine.choose(observation, legal, rng)
+        response = client.post(
+            f"{game.get_absolute_url()}act/", {"action": action, "version": game.version}
+        )
+        assert response.status_code in (200, 302)
+        game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    page = clients[0].get(game.get_absolute_url()).content.decode()
+    assert "The game is over." in page
+    assert "Place 1" in page
+    for word in ("expeditions", "artifacts", "sets", "silver", "travel cards"):
+        assert word in page
+
+
+def test_the_panel_lists_only_the_viewers_own_hand(players):
+    kind = get_kind("africana")
+    game = random_game(kind, players[:3], None, random.Random(5), plies=6)
+    observation = kind.engine.observation(game.state, 1)
+    rows = kind.panel(observation, list(game.seats.select_related("user").order_by("number")))
+
+    assert [row["hand"] is not None for row in rows] == [False, True, False]
+    assert [row["hand_size"] for row in rows] == [
+        sum(hand.values()) for hand in game.state["hands"]
+    ]
