@@ -72,6 +72,8 @@ def create_game(
         days_per_move=days_per_move,
     )
     Seat.objects.create(game=game, user=creator)
+    if game.is_full(1):  # a one-player game has all its players: it starts at once
+        _start(game)
     return game
 
 

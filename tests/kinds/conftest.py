@@ -39,8 +39,20 @@ def _redeal_africa(state: dict) -> dict:
     return {**state, "hidden": dict(zip(cells, reversed([hidden[c] for c in cells]), strict=True))}
 
 
+def _redeal_nile(state: dict) -> dict:
+    """Source of the Nile: the draw pile reversed, another seed (other dice to come) and
+    other scripted dice."""
+    deck = state["deck"]
+    return {
+        **state,
+        "seed": state["seed"] + 1,
+        "dice": state["dice"][: state["dice_at"]] + [6, 6, 6],
+        "deck": {**deck, "draw": list(reversed(deck["draw"]))},
+    }
+
+
 #: {game: function(state) -> the state with its hidden things dealt differently}.
-REDEAL = {"africa": _redeal_africa}
+REDEAL = {"africa": _redeal_africa, "nile": _redeal_nile}
 
 
 def random_game(kind, players, watcher, rng: random.Random, plies: int) -> Game:
