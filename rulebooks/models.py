@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 GAMES = [
     ("africa", "Africa"),
     ("africana", "Africana"),
-    ("source-of-the-nile", "Source of the Nile"),
+    ("nile", "Source of the Nile"),
 ]
 DEFAULT_LANGUAGE = "en"
 # PostgreSQL text-search configurations by language; other languages use "simple".

@@ -50,7 +50,7 @@ EXPECTED = {
         "GAME SETUP": "game-setup",
         "Movement": "movement",
     },
-    ("source-of-the-nile.turn-summary.en.txt", "source-of-the-nile", "en"): {
+    ("source-of-the-nile.turn-summary.en.txt", "nile", "en"): {
         "AFRICA": "africa",
     },
 }
@@ -135,13 +135,21 @@ def test_a_missing_file_is_refused(tmp_path):
         call_command("import_rulebook", str(tmp_path / "none.txt"), game="africa", language="en")
 
 
-def test_load_rulebooks_loads_the_three_summaries_once(capsys):
+def test_load_rulebooks_loads_every_summary_once(capsys):
     call_command("load_rulebooks")
-    first = dict(Rulebook.objects.values_list("language", "updated_at"))
+    first = {
+        (g, lang): at
+        for g, lang, at in Rulebook.objects.values_list("game", "language", "updated_at")
+    }
 
     call_command("load_rulebooks")
 
-    assert sorted(first) == ["en", "fr", "nl"]
-    assert dict(Rulebook.objects.values_list("language", "updated_at")) == first
-    assert "3 rules summaries, 0 loaded or updated." in capsys.readouterr().out
+    assert sorted(first) == [
+        (game, language)
+        for game in ("africa", "africana", "nile")
+        for language in ("en", "fr", "nl")
+    ]
+    again = Rulebook.objects.values_list("game", "language", "updated_at")
+    assert {(g, lang): at for g, lang, at in again} == first
+    assert "9 rules summaries, 0 loaded or updated." in capsys.readouterr().out
     assert set(Rulebook.objects.values_list("kind", flat=True)) == {"summary"}

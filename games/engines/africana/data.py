@@ -63,13 +63,17 @@ class Board:
 
     ``locations`` is the tuple of location ids (``"cape-town"``); ``routes(loc)`` gives the
     neighbour ids, ``colors(loc)`` the one or two travel colours a step into ``loc`` needs and
-    ``book(loc)`` the book the explorer may use there ("north" or "south" of the equator).
-    Unknown ids raise KeyError.
+    ``book(loc)`` the book the explorer may use there ("north" or "south" of the equator) and
+    ``position(loc)`` the place's approximate real longitude and latitude. Unknown ids raise
+    KeyError.
     """
 
     def __init__(self, data: dict[str, Any]):
         self.locations: tuple[str, ...] = tuple(loc["id"] for loc in data["locations"])
         self._colors = {loc["id"]: tuple(loc["travel_colors"]) for loc in data["locations"]}
+        self._position = {
+            loc["id"]: (float(loc["lon"]), float(loc["lat"])) for loc in data["locations"]
+        }
         self._book = {
             loc["id"]: "north" if loc["hemisphere"] == "N" else "south" for loc in data["locations"]
         }
@@ -93,6 +97,12 @@ class Board:
         Rulebook: Buy adventure cards.
         """
         return self._book[loc]
+
+    def position(self, loc: str) -> tuple[float, float]:
+        """The approximate real position of ``loc`` as (longitude, latitude) in degrees, east
+        and north positive (``lon``/``lat`` in the data file), for drawing the map; the rules
+        never use it (the books go by ``book``)."""
+        return self._position[loc]
 
 
 BOARD = Board(_DATA)
