@@ -25,6 +25,7 @@ from games.engines import Engine, get_engine
 #: Game.engine, the engine's name and the slug of its rulebook. Imported when first asked for.
 KINDS = {
     "africa": "games.kinds.africa.AfricaKind",
+    "nile": "games.kinds.nile.NileKind",
 }
 
 

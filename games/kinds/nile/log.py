@@ -4,39 +4,40 @@ step rolled and the card it read (from the engine's public events, games.engines
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games.kinds.nile.terms import PROFESSION_NAMES, TERRAIN_NAMES, port_name
 
 #: {event type: its sentence}; %(player)s the seat's name, %(hex)s the hex.
 SENTENCES = {
-    "profession": _("%(player)s's new explorer is a %(profession)s."),
-    "stay": _("%(player)s stays in Europe."),
-    "discard": _("%(player)s discards a donation."),
-    "home": _("%(player)s sails home to Europe."),
-    "disaster": _("A disaster strikes %(player)s's expedition."),
-    "lost": _("%(player)s's expedition gets lost and stays put."),
-    "blocked": _("%(player)s maps a hex the expedition cannot enter."),
-    "move": _("%(player)s moves to %(hex)s."),
-    "no_natives": _("No natives are found."),
-    "natives": _("%(player)s meets a tribe of %(size)s in %(hex)s."),
-    "hostile": _("The tribe is hostile."),
-    "neutral": _("The tribe hides: it is neutral."),
-    "friendly": _("The tribe becomes friendly."),
-    "insulted": _("The chief is insulted."),
-    "poison": _("The chief tries poison."),
-    "hide": _("The hostile tribe hides."),
-    "attack": _("The natives attack."),
-    "victory": _("%(player)s's askaris win the fight."),
-    "village": _("The search for the village."),
-    "loot": _("The village is looted."),
-    "defeat": _("%(player)s's expedition is defeated."),
-    "captive": _("%(player)s's explorer is taken prisoner."),
-    "killed": _("%(player)s's explorer is killed."),
-    "escape": _("%(player)s's explorer tries to escape."),
-    "camp": _("End of %(player)s's turn: hunting, food, desertions."),
-    "illness": _("Illness and recovery in %(player)s's party."),
-    "bonus": _("%(player)s draws a bonus card for %(hex)s."),
-    "death": _("%(player)s's explorer dies."),
+    "profession": gettext_lazy("%(player)s's new explorer is a %(profession)s."),
+    "stay": gettext_lazy("%(player)s stays in Europe."),
+    "discard": gettext_lazy("%(player)s discards a donation."),
+    "home": gettext_lazy("%(player)s sails home to Europe."),
+    "disaster": gettext_lazy("A disaster strikes %(player)s's expedition."),
+    "lost": gettext_lazy("%(player)s's expedition gets lost and stays put."),
+    "blocked": gettext_lazy("%(player)s maps a hex the expedition cannot enter."),
+    "move": gettext_lazy("%(player)s moves to %(hex)s."),
+    "no_natives": gettext_lazy("No natives are found."),
+    "natives": gettext_lazy("%(player)s meets a tribe of %(size)s in %(hex)s."),
+    "hostile": gettext_lazy("The tribe is hostile."),
+    "neutral": gettext_lazy("The tribe hides: it is neutral."),
+    "friendly": gettext_lazy("The tribe becomes friendly."),
+    "insulted": gettext_lazy("The chief is insulted."),
+    "poison": gettext_lazy("The chief tries poison."),
+    "hide": gettext_lazy("The hostile tribe hides."),
+    "attack": gettext_lazy("The natives attack."),
+    "victory": gettext_lazy("%(player)s's askaris win the fight."),
+    "village": gettext_lazy("The search for the village."),
+    "loot": gettext_lazy("The village is looted."),
+    "defeat": gettext_lazy("%(player)s's expedition is defeated."),
+    "captive": gettext_lazy("%(player)s's explorer is taken prisoner."),
+    "killed": gettext_lazy("%(player)s's explorer is killed."),
+    "escape": gettext_lazy("%(player)s's explorer tries to escape."),
+    "camp": gettext_lazy("End of %(player)s's turn: hunting, food, desertions."),
+    "illness": gettext_lazy("Illness and recovery in %(player)s's party."),
+    "bonus": gettext_lazy("%(player)s draws a bonus card for %(hex)s."),
+    "death": gettext_lazy("%(player)s's explorer dies."),
 }
 
 
@@ -57,7 +58,7 @@ def describe(event: dict, names: list[str], label=None) -> str | None:
         return _("The game ends. Published VP: %(totals)s.") % {"totals": totals}
     if kind == "profession":
         values["profession"] = PROFESSION_NAMES.get(event["text"], event["text"])
-        text = SENTENCES[kind] % values
+        text = str(SENTENCES[kind]) % values
     elif kind == "sail":
         text = _("%(player)s sails to %(port)s.") % (
             values | {"port": port_name(event.get("port", ""))}
@@ -74,7 +75,7 @@ def describe(event: dict, names: list[str], label=None) -> str | None:
         words = label(action) if label else action
         text = _("%(player)s: %(action)s.") % (values | {"action": words})
     elif kind in SENTENCES:
-        text = SENTENCES[kind] % values
+        text = str(SENTENCES[kind]) % values
     else:
         text = _("%(player)s: %(what)s.") % (values | {"what": kind})
     if event.get("dice"):
