@@ -77,7 +77,7 @@ class Game(models.Model):
         ABORTED = "aborted", _("Aborted")
 
     code = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
-    engine = models.CharField(_("game"), max_length=32, choices=GAME_CHOICES, default="africa")
+    engine = models.CharField(_("game"), max_length=32, choices=game_choices, default="africa")
     options = models.JSONField(default=dict, blank=True)
     num_players = models.PositiveSmallIntegerField(_("players"))
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)

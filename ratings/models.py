@@ -11,7 +11,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from games.models import GAME_CHOICES, Game
+from games.kinds import game_choices
+from games.models import Game
 
 #: A rating is provisional (and left off the leaderboards) until this many rated games.
 PROVISIONAL_GAMES = 10
@@ -46,7 +47,7 @@ class PlayerRating(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings"
     )
-    engine = models.CharField(_("game"), max_length=32, choices=GAME_CHOICES)
+    engine = models.CharField(_("game"), max_length=32, choices=game_choices)
     mu = models.FloatField()
     sigma = models.FloatField()
     ordinal = models.FloatField(_("rating"))
@@ -92,7 +93,7 @@ class RatingChange(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating_changes"
     )
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rating_changes")
-    engine = models.CharField(max_length=32, choices=GAME_CHOICES)
+    engine = models.CharField(max_length=32, choices=game_choices)
     finished_at = models.DateTimeField()
     place = models.PositiveSmallIntegerField()
     mu_before = models.FloatField()
