@@ -62,7 +62,7 @@ def create_game(
         options=kind.default_options() if options is None else options,
         num_players=num_players,
         creator=creator,
-        rated=rated,
+        rated=rated and num_players > 1,  # a solo game has nobody to be rated against
         invite_only=invite_only,
         public=public,
         skip_weekends=skip_weekends,

@@ -50,6 +50,7 @@ def test_a_solo_game_starts_at_once(alice):
 
     assert game.status == Game.Status.ACTIVE
     assert game.current_seat == 0
+    assert not game.rated
 
 
 def test_a_timed_out_solo_turn_ends_when_the_round_moves_on(alice):
