@@ -249,7 +249,12 @@ def page_context(request, game, observation: dict, legal: list[str], names: list
         "role": "",
         "buttons": [(a, label(a)) for a in buttons],
         "quantity_forms": [
-            {"key": f["key"], "label": group_label(f["key"]), "options": [(a, label(a)) for a in f["actions"]]} for f in forms
+            {
+                "key": f["key"],
+                "label": group_label(f["key"]),
+                "options": [(a, label(a)) for a in f["actions"]],
+            }
+            for f in forms
         ],
         "moves": [(a, label(a)) for a in legal if a.startswith("move ")],
     }
