@@ -15,6 +15,15 @@ from games.engines.base import (
     get_engine,
     gettext_noop,
     replay,
+    turn_of,
 )
 
-__all__ = ["Engine", "IllegalAction", "engine_names", "get_engine", "gettext_noop", "replay"]
+__all__ = [
+    "Engine",
+    "IllegalAction",
+    "engine_names",
+    "get_engine",
+    "gettext_noop",
+    "replay",
+    "turn_of",
+]

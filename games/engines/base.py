@@ -129,6 +129,15 @@ class Engine(Protocol):
         """
 
 
+def turn_of(engine: Engine, state: State) -> Any:
+    """What identifies the turn in progress: the engine's ``turn_key(state)`` when it has one
+    (a game whose current player can stay the same from one turn to the next, such as a solo
+    game, says there when a new turn begins), else the current player. The site's deadlines
+    and timeouts count a turn as over when this changes."""
+    key = getattr(engine, "turn_key", None)
+    return key(state) if key is not None else engine.current_player(state)
+
+
 def has_control_characters(text: str) -> bool:
     """True when ``text`` holds a control character other than a tab or a line break (a NUL
     byte, an escape, a file separator...): no typed action of any game contains one."""

@@ -26,6 +26,7 @@ from games.engines import Engine, get_engine
 KINDS = {
     "africa": "games.kinds.africa.AfricaKind",
     "africana": "games.kinds.africana.AfricanaKind",
+    "nile": "games.kinds.nile.NileKind",
 }
 
 

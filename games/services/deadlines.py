@@ -10,6 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
+from games.engines import turn_of
 from games.models import Game
 from games.services.common import GameError, locked, require_active, seat_of
 from games.services.play import after_leaving, announce_turn, apply_action, play_for_absent_seats
@@ -75,7 +76,12 @@ def time_out(game_id: int, version: int) -> bool:
     seat = next(s for s in seats if s.number == game.current_seat)
     turn = game.turn_started_at
     guard = 0
-    while game.status == Game.Status.ACTIVE and game.current_seat == seat.number and guard < 20:
+    timed_out = turn_of(game.rules, game.state)
+    while (
+        game.status == Game.Status.ACTIVE
+        and turn_of(game.rules, game.state) == timed_out
+        and guard < 20
+    ):
         action = game.rules.timeout_action(game.state)
         apply_action(game, seat.number, action, automatic=True, seats=seats)
         guard += 1

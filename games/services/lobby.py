@@ -62,7 +62,7 @@ def create_game(
         options=kind.default_options() if options is None else options,
         num_players=num_players,
         creator=creator,
-        rated=rated,
+        rated=rated and num_players > 1,  # a solo game has nobody to be rated against
         invite_only=invite_only,
         public=public,
         skip_weekends=skip_weekends,
@@ -72,6 +72,8 @@ def create_game(
         days_per_move=days_per_move,
     )
     Seat.objects.create(game=game, user=creator)
+    if game.is_full(1):  # a one-player game has all its players: it starts at once
+        _start(game)
     return game
 
 

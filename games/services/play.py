@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from games.deadlines import reminder_due
-from games.engines import IllegalAction, replay
+from games.engines import IllegalAction, replay, turn_of
 from games.models import Game, Move, Seat
 from games.services.common import (
     GameError,
@@ -211,6 +211,7 @@ def apply_action(
         new_state = rules.apply(game.state, action)
     except IllegalAction as error:
         raise IllegalMove(error) from None
+    turn_before = turn_of(rules, game.state)
     game.version += 1
     Move.objects.create(
         game=game,
@@ -221,9 +222,8 @@ def apply_action(
         automatic=automatic,
     )
     game.state = new_state
-    current = rules.current_player(new_state)
-    passed = current != game.current_seat
-    game.current_seat = current
+    passed = turn_of(rules, new_state) != turn_before
+    game.current_seat = rules.current_player(new_state)
     if rules.is_terminal(new_state):
         finish(game, seats if seats is not None else list(game.seats.all()))
     elif passed:

@@ -62,8 +62,20 @@ def _redeal_africana(state: dict) -> dict:
     }
 
 
+def _redeal_nile(state: dict) -> dict:
+    """Source of the Nile: the draw pile reversed, another seed (other dice to come) and
+    other scripted dice."""
+    deck = state["deck"]
+    return {
+        **state,
+        "seed": state["seed"] + 1,
+        "dice": state["dice"][: state["dice_at"]] + [6, 6, 6],
+        "deck": {**deck, "draw": list(reversed(deck["draw"]))},
+    }
+
+
 #: {game: function(state) -> the state with its hidden things dealt differently}.
-REDEAL = {"africa": _redeal_africa, "africana": _redeal_africana}
+REDEAL = {"africa": _redeal_africa, "africana": _redeal_africana, "nile": _redeal_nile}
 
 
 def random_game(kind, players, watcher, rng: random.Random, plies: int) -> Game:

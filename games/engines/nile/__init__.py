@@ -78,6 +78,11 @@ class NileEngine:
         """The seat to act, or None once the game is over (a prisoner never acts)."""
         return None if state["phase"] == "over" else state["seat"]
 
+    def turn_key(self, state: State) -> tuple[int, int | None]:
+        """The turn in progress as (round, seat): it changes when the turn passes, also in a
+        one-player game where the seat stays the same (``base.turn_of``)."""
+        return state["round"], self.current_player(state)
+
     def legal_actions(self, state: State) -> list[str]:
         """Every legal canonical action string, sorted; [] once the game is over."""
         return legal.legal_actions(state)

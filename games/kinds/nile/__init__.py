@@ -1,0 +1,71 @@
+"""Source of the Nile's kind: the map drawn as it is discovered, the explorers' panel, the log
+with its dice, the mail's text board and notation, over the Nile engine."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+
+from games.kinds import GameKind
+from games.kinds.nile import board, log, mail, notation, page, rules_links
+from games.kinds.nile.terms import SEAT_COLOURS
+
+
+class NileKind(GameKind):
+    """Source of the Nile (1 to 4 players on the site): a blank map of Africa mapped in play."""
+
+    name = "nile"
+    label = "Source of the Nile"
+    site_max_players = 4
+    template_dir = "games/nile/"
+    seat_colours = SEAT_COLOURS
+    sections = rules_links.SECTIONS
+    governing = rules_links.GOVERNING_SECTION
+    keywords = notation.KEYWORDS
+    mistyped = notation.MISTYPED
+    reply_example = _(
+        "For example: buy rations 30, then on the next line: end. Text below the actions and "
+        "the quoted mail are ignored."
+    )
+    replay_note = _("Nothing on the map was hidden: only the cards and dice to come were.")
+    fragment_sources = {"board_area": ["board_area", "board", "legend"]}
+
+    def page_context(self, request, game, seat, observation, legal, names):
+        return page.page_context(request, game, observation, legal, names)
+
+    def board_context(self, observation, seats, **kwargs):
+        return board.board_context(
+            observation, seats=seats, links=kwargs.get("links"), selected=kwargs.get("selected")
+        )
+
+    def panel(self, observation, seats):
+        return page.panel(observation, seats)
+
+    def describe(self, event, names):
+        return log.describe(event, names, label=lambda a: page.action_label(a, {}, names))
+
+    def action_label(self, action, observation, names):
+        return page.action_label(action, observation, names)
+
+    def question(self, observation):
+        return page.pending_question(observation)
+
+    def board_text(self, observation):
+        return mail.board_text(observation)
+
+    def legend_text(self):
+        return mail.legend_text()
+
+    def mail_question(self, observation):
+        return mail.mail_question(observation)
+
+    def group_actions(self, legal):
+        return mail.group_actions(legal)
+
+    def read_action(self, line):
+        words = line.lower().split()
+        if not words or words[0] not in self.keywords:
+            return None
+        try:
+            return self.engine.canonical({}, " ".join(words))
+        except Exception:  # noqa: BLE001 - a mistyped line is left to the reply's checks
+            return " ".join(words)

@@ -1,0 +1,219 @@
+"""The Source of the Nile map as a server-rendered SVG: the numbers and words its template
+(``games/nile/board.html``) needs, from the engine's observation only.
+
+276 pointy-top hexes at the map's axial coordinates: a hex with terrain is drawn in its
+terrain's colour and pattern (both, so colour is never the only cue), a blank hex as
+parchment; rivers are lines from the hex centre towards where they flow (an arrowhead at the
+mouth), tribes a disc with their size, the mappers' seat numbers in the hex's corner, the
+publisher underlined, explorers as their seat's shape. Ports and the Cape Colony are named.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from games.engines.nile.data import CAPE_COLONY, HEXES, PORT_OF_HEX, PORTS
+from games.kinds.hexmap import HEX_SIZE, hex_centre, hex_points
+from games.kinds.nile.terms import SEAT_COLOURS, TERRAIN_NAMES, port_name
+
+MARGIN = 8
+#: The fill of each terrain (the template's classes use the same colours).
+TERRAIN_FILL = {
+    "veldt": "#dfe3a0",
+    "desert": "#f2d99a",
+    "lake": "#9cc8e4",
+    "swamp": "#a9cdb6",
+    "mountains": "#c9a98a",
+    "jungle": "#8fc27f",
+    "jungle_swamp": "#8fc2a0",
+    "jungle_mountain": "#a8b47f",
+    "blank": "#f4ead0",
+}
+
+
+@cache
+def _layout() -> tuple[dict[str, tuple[float, float]], float, float]:
+    """{hex: (x, y)} shifted so the map starts at the margin, and the width and height."""
+    raw = {hid: hex_centre(h["q"], h["r"]) for hid, h in HEXES.items()}
+    half = HEX_SIZE * math.sqrt(3) / 2
+    left = min(x for x, _y in raw.values()) - half
+    top = min(y for _x, y in raw.values()) - HEX_SIZE
+    right = max(x for x, _y in raw.values()) + half
+    bottom = max(y for _x, y in raw.values()) + HEX_SIZE
+    dx, dy = MARGIN - left, MARGIN - top
+    centres = {hid: (round(x + dx, 1), round(y + dy, 1)) for hid, (x, y) in raw.items()}
+    return centres, right - left + 2 * MARGIN, bottom - top + 2 * MARGIN
+
+
+def seat_styles(seats: list[dict[str, str]]) -> list[dict[str, Any]]:
+    """Per seat: {number (1-based), name, colour (its name), fill, ink, shape, text_dy}; the
+    colour follows the seat's colour key, the shape its number."""
+    palette = {colour.key: colour for colour in SEAT_COLOURS}
+    styles = []
+    for number, info in enumerate(seats):
+        colour = palette.get(info["colour"], SEAT_COLOURS[number % len(SEAT_COLOURS)])
+        cue = SEAT_COLOURS[number % len(SEAT_COLOURS)]
+        styles.append(
+            {
+                "number": number + 1,
+                "name": info["name"],
+                "initial": (info["name"][:1] or "?").upper(),
+                "colour": colour.name,
+                "fill": colour.fill,
+                "ink": colour.ink,
+                "shape": cue.shape,
+                "text_dy": cue.text_dy,
+            }
+        )
+    return styles
+
+
+def _river_lines(hid: str, river: dict, centres) -> list[dict]:
+    """Segments from the hex centre to the middle of each side the river flows out of."""
+    x, y = centres[hid]
+    lines = []
+    for target in river["out"]:
+        if target in centres:
+            tx, ty = centres[target]
+            end = ((x + tx) / 2, (y + ty) / 2)
+        else:  # to the sea: towards the nearest sea side, drawn as a short stub
+            end = (x, y + HEX_SIZE * 0.7)
+        lines.append({"x2": round(end[0], 1), "y2": round(end[1], 1), "sea": target == "sea"})
+    for target in river["open"]:
+        if target in centres:
+            tx, ty = centres[target]
+            lines.append({"x2": round((x + tx) / 2, 1), "y2": round((y + ty) / 2, 1), "open": True})
+    return lines
+
+
+def _title(hid: str, info: dict, styles: list[dict], explorers: list[dict]) -> str:
+    parts = [str(TERRAIN_NAMES.get(info["terrain"], info["terrain"]))]
+    if hid in PORT_OF_HEX:
+        parts.append(_("port of %(port)s") % {"port": port_name(PORT_OF_HEX[hid])})
+    if hid in CAPE_COLONY:
+        parts.append(_("Cape Colony"))
+    if info["river"]:
+        parts.append(_("river"))
+    if info["source"]:
+        parts.append(_("river source"))
+    if info["mountain_ft"]:
+        parts.append(_("mountain %(ft)s ft") % {"ft": info["mountain_ft"]})
+    if info["cataract_ft"]:
+        parts.append(_("cataract %(ft)s ft") % {"ft": info["cataract_ft"]})
+    if info["oasis"]:
+        parts.append(_("oasis"))
+    tribe = info["tribe"]
+    if tribe:
+        parts.append(
+            _("tribe of %(size)s, attitude %(attitude)s")
+            % {"size": tribe["size"], "attitude": tribe["attitude"]}
+        )
+    if info["mapped_by"]:
+        who = ", ".join(styles[s]["name"] for s in info["mapped_by"] if s < len(styles))
+        parts.append(_("mapped by %(who)s") % {"who": who})
+    if info["published_by"] is not None and info["published_by"] < len(styles):
+        parts.append(_("published by %(who)s") % {"who": styles[info["published_by"]]["name"]})
+    for explorer in explorers:
+        parts.append(_("explorer of %(name)s") % {"name": explorer["name"]})
+    return f"{hid}: " + ", ".join(parts)
+
+
+def board_context(
+    observation: dict[str, Any],
+    *,
+    seats: list[dict[str, str]],
+    links: dict[str, dict] | None = None,
+    selected: str | None = None,
+) -> dict[str, Any]:
+    """Everything the map template draws. ``links``: {hex: {"href", "label", "hx_post",
+    "hx_vals"}} of hexes the player may click (legal moves). Returns {"view_box", "title",
+    "description", "hexes": [{id, x, y, points, terrain, parts (pattern ids), river_lines,
+    tribe, mappers, publisher, explorers, port, link, selected, title}], "labels", "seats"}.
+    """
+    links = links or {}
+    styles = seat_styles(seats)
+    centres, width, height = _layout()
+    at: dict[str, list[dict]] = {}
+    for number, player in enumerate(observation["players"]):
+        explorer = player.get("explorer")
+        if explorer and explorer.get("hex") and explorer["status"] != "europe":
+            if number < len(styles):
+                at.setdefault(explorer["hex"], []).append(styles[number])
+    hexes = []
+    for hid in sorted(HEXES):
+        info = observation["hexes"][hid]
+        x, y = centres[hid]
+        terrain = info["terrain"]
+        explorers = at.get(hid, [])
+        hexes.append(
+            {
+                "id": hid,
+                "x": x,
+                "y": y,
+                "points": hex_points(x, y),
+                "terrain": terrain or "blank",
+                "fill": TERRAIN_FILL[terrain or "blank"],
+                "parts": terrain.replace("mountains", "mountain").split("_") if terrain else [],
+                "river_lines": _river_lines(hid, info["river"], centres) if info["river"] else [],
+                "source": info["source"],
+                "tribe": info["tribe"],
+                "oasis": info["oasis"],
+                "mountain": info["mountain_ft"],
+                "cataract": info["cataract_ft"],
+                "mappers": [styles[s] for s in info["mapped_by"] if s < len(styles)],
+                "publisher": styles[info["published_by"]]
+                if info["published_by"] is not None and info["published_by"] < len(styles)
+                else None,
+                "explorers": explorers,
+                "port": hid in PORT_OF_HEX,
+                "port_x": round(x - 3, 1),
+                "port_y": round(y + 8, 1),
+                "cape": hid in CAPE_COLONY,
+                "link": links.get(hid),
+                "selected": hid == selected,
+                "title": _title(hid, info, styles, explorers),
+            }
+        )
+    labels = [
+        {"name": port_name(pid), "x": centres[hx][0], "y": round(centres[hx][1] - 12, 1)}
+        for pid, hx in sorted(PORTS.items())
+    ]
+    cape = sorted(CAPE_COLONY)
+    cx = sum(centres[h][0] for h in cape) / len(cape)
+    cy = max(centres[h][1] for h in cape) + HEX_SIZE * 1.3
+    labels.append({"name": _("Cape Colony"), "x": round(cx, 1), "y": round(cy, 1)})
+    mapped = sum(1 for h in observation["hexes"].values() if h["terrain"])
+    source = observation.get("nile_source")
+    return {
+        "view_box": f"0 0 {width:.1f} {height:.1f}",
+        "title": _("The map of Africa"),
+        "description": _(
+            "A map of Africa in %(hexes)s hexagons; %(mapped)s have terrain, the rest are "
+            "blank. %(source)s"
+        )
+        % {
+            "hexes": len(hexes),
+            "mapped": mapped,
+            "source": _("The Source of the Nile is found in %(hex)s.") % {"hex": source["hex"]}
+            if source
+            else _("The Source of the Nile is not found yet."),
+        },
+        "hexes": hexes,
+        "labels": labels,
+        "seats": styles,
+        "terrains": [
+            {
+                "code": code,
+                "name": name,
+                "parts": code.replace("mountains", "mountain").split("_"),
+                "fill": TERRAIN_FILL[code],
+            }
+            for code, name in TERRAIN_NAMES.items()
+            if code
+        ],
+        "nile_source": source["hex"] if source else None,
+    }

@@ -1,0 +1,85 @@
+"""The Source of the Nile move log in words, in the reader's language, with the dice each
+step rolled and the card it read (from the engine's public events, games.engines.nile)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games.kinds.nile.terms import PROFESSION_NAMES, TERRAIN_NAMES, port_name
+
+#: {event type: its sentence}; %(player)s the seat's name, %(hex)s the hex.
+SENTENCES = {
+    "profession": gettext_lazy("%(player)s's new explorer is a %(profession)s."),
+    "stay": gettext_lazy("%(player)s stays in Europe."),
+    "discard": gettext_lazy("%(player)s discards a donation."),
+    "home": gettext_lazy("%(player)s sails home to Europe."),
+    "disaster": gettext_lazy("A disaster strikes %(player)s's expedition."),
+    "lost": gettext_lazy("%(player)s's expedition gets lost and stays put."),
+    "blocked": gettext_lazy("%(player)s maps a hex the expedition cannot enter."),
+    "move": gettext_lazy("%(player)s moves to %(hex)s."),
+    "no_natives": gettext_lazy("No natives are found."),
+    "natives": gettext_lazy("%(player)s meets a tribe of %(size)s in %(hex)s."),
+    "hostile": gettext_lazy("The tribe is hostile."),
+    "neutral": gettext_lazy("The tribe hides: it is neutral."),
+    "friendly": gettext_lazy("The tribe becomes friendly."),
+    "insulted": gettext_lazy("The chief is insulted."),
+    "poison": gettext_lazy("The chief tries poison."),
+    "hide": gettext_lazy("The hostile tribe hides."),
+    "attack": gettext_lazy("The natives attack."),
+    "victory": gettext_lazy("%(player)s's askaris win the fight."),
+    "village": gettext_lazy("The search for the village."),
+    "loot": gettext_lazy("The village is looted."),
+    "defeat": gettext_lazy("%(player)s's expedition is defeated."),
+    "captive": gettext_lazy("%(player)s's explorer is taken prisoner."),
+    "killed": gettext_lazy("%(player)s's explorer is killed."),
+    "escape": gettext_lazy("%(player)s's explorer tries to escape."),
+    "camp": gettext_lazy("End of %(player)s's turn: hunting, food, desertions."),
+    "illness": gettext_lazy("Illness and recovery in %(player)s's party."),
+    "bonus": gettext_lazy("%(player)s draws a bonus card for %(hex)s."),
+    "death": gettext_lazy("%(player)s's explorer dies."),
+}
+
+
+def describe(event: dict, names: list[str], label=None) -> str | None:
+    """One sentence for ``event`` with its dice ("Dice: 3, 1.") and card, or None for the
+    set-up. ``label`` turns an action text into words (for camp and market events)."""
+    kind = event["type"]
+    seat = event.get("seat")
+    values = {
+        "player": names[seat] if seat is not None and seat < len(names) else "",
+        "hex": event.get("hex", ""),
+        "size": event.get("size", ""),
+    }
+    if kind == "setup":
+        return None
+    if kind == "game_end":
+        totals = ", ".join(f"{names[i]} {score}" for i, score in enumerate(event["scores"]))
+        return _("The game ends. Published VP: %(totals)s.") % {"totals": totals}
+    if kind == "profession":
+        values["profession"] = PROFESSION_NAMES.get(event["text"], event["text"])
+        text = str(SENTENCES[kind]) % values
+    elif kind == "sail":
+        text = _("%(player)s sails to %(port)s.") % (
+            values | {"port": port_name(event.get("port", ""))}
+        )
+    elif kind == "publish":
+        text = _("%(player)s publishes: %(vp)s VP.") % (values | {"vp": event.get("vp", 0)})
+    elif kind == "map":
+        terrain = event["text"].rsplit(": ", 1)[-1]
+        text = _("%(player)s maps %(hex)s: %(terrain)s.") % (
+            values | {"terrain": TERRAIN_NAMES.get(terrain, terrain)}
+        )
+    elif kind in ("hire", "buy", "trade", "fill", "drop", "dismiss", "shoot", "level"):
+        action = event["text"] if kind != "level" else f"level {event['text']}"
+        words = label(action) if label else action
+        text = _("%(player)s: %(action)s.") % (values | {"action": words})
+    elif kind in SENTENCES:
+        text = str(SENTENCES[kind]) % values
+    else:
+        text = _("%(player)s: %(what)s.") % (values | {"what": kind})
+    if event.get("dice"):
+        text += " " + _("Dice: %(dice)s.") % {"dice": ", ".join(map(str, event["dice"]))}
+    if event.get("card"):
+        text += " " + _("Card %(card)s.") % {"card": event["card"]}
+    return text

@@ -1,0 +1,260 @@
+"""What the Source of the Nile play page shows one viewer: the map's clickable hexes (legal
+moves), the actions grouped into forms (a choice of quantity per kind, buttons for the rest),
+the question of an encounter, and the explorers' panel (open information, the same for all).
+
+Everything comes from the observation and, for the player to move, the legal actions: only
+legal actions are offered.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from games.engines.nile.data import PRICES
+from games.kinds.nile.board import board_context
+from games.kinds.nile.terms import (
+    KIND_NAMES,
+    LEVEL_NAMES,
+    MODE_NAMES,
+    PROFESSION_NAMES,
+    SEAT_COLOURS,
+    STATUS_NAMES,
+    TERRAIN_NAMES,
+    port_name,
+)
+
+
+def _kind(code: str) -> str:
+    return str(KIND_NAMES.get(code, code))
+
+
+def action_label(action: str, observation: dict, names: list[str]) -> str:
+    """A player's words for ``action`` ("buy rations 30" -> "Buy 30 rations ($30)")."""
+    words = action.split()
+    key = words[0]
+    if key == "profession":
+        return _("Become a %(profession)s") % {
+            "profession": PROFESSION_NAMES.get(words[1], words[1])
+        }
+    if key == "sail":
+        if words[1] == "europe":
+            return _("Sail home to Europe")
+        return _("Sail to %(port)s") % {"port": port_name(words[1])}
+    if key in ("hire", "buy"):
+        count = int(words[2])
+        values = {"count": count, "kind": _kind(words[1])}
+        values["cost"] = PRICES.get(words[1], 0) * count
+        if key == "hire":
+            return _("Hire %(count)s %(kind)s ($%(cost)s)") % values
+        return _("Buy %(count)s %(kind)s ($%(cost)s)") % values
+    if key in ("trade", "drop", "dismiss", "shoot") and len(words) == 3:
+        values = {"count": words[2], "kind": _kind(words[1])}
+        return {
+            "trade": _("Trade for %(count)s %(kind)s"),
+            "drop": _("Drop %(count)s %(kind)s"),
+            "dismiss": _("Dismiss %(count)s %(kind)s"),
+            "shoot": _("Shoot %(count)s %(kind)s"),
+        }[key] % values
+    if key == "fill":
+        return _("Fill %(count)s water") % {"count": words[1]}
+    if key == "level":
+        return _("Travel %(level)s, %(mode)s") % {
+            "level": LEVEL_NAMES.get(words[1], words[1]),
+            "mode": MODE_NAMES.get(words[2], words[2]),
+        }
+    if key == "move":
+        terrain = observation["hexes"].get(words[1], {}).get("terrain")
+        return _("Move to %(hex)s (%(terrain)s)") % {
+            "hex": words[1],
+            "terrain": TERRAIN_NAMES.get(terrain, terrain),
+        }
+    if key == "policy":
+        sums = (observation.get("pending") or {}).get("sums") or {}
+        if words[1] in sums:
+            return _("Policy %(n)s (hostile if 3 dice exceed %(sum)s)") % {
+                "n": words[1],
+                "sum": sums[words[1]],
+            }
+        return _("Policy %(n)s") % {"n": words[1]}
+    if key == "gifts":
+        return _("Offer %(count)s gifts") % {"count": words[1]}
+    if key == "keep":
+        return _("Keep %(count)s prisoners as bearers") % {"count": words[1]}
+    if key == "discard":
+        return _("Discard donation %(card)s") % {"card": words[1]}
+    simple = {
+        "stop": _("Stop moving (end the turn)"),
+        "end": _("Done: end the turn"),
+        "stay": _("Stay in Europe"),
+        "publish": _("Publish all your records"),
+        "leave": _("Leave the tribe alone"),
+        "loot": _("Loot the village"),
+        "spare": _("Spare the village"),
+    }
+    return str(simple.get(key, action))
+
+
+def group_label(key: str) -> str:
+    """The heading of a choice of quantities ("buy rations" -> "Buy rations: how many?")."""
+    words = key.split()
+    verbs = {
+        "hire": _("Hire"),
+        "buy": _("Buy"),
+        "trade": _("Trade for"),
+        "drop": _("Drop"),
+        "dismiss": _("Dismiss"),
+        "shoot": _("Shoot"),
+        "fill": _("Fill water"),
+        "gifts": _("Offer gifts"),
+        "keep": _("Keep prisoners"),
+        "sail": _("Sail to a port"),
+        "policy": _("Native policy"),
+    }
+    verb = str(verbs.get(words[0], words[0]))
+    if len(words) > 1:
+        return _("%(verb)s %(kind)s: how many?") % {"verb": verb, "kind": _kind(words[1])}
+    return verb
+
+
+def pending_question(observation: dict) -> str | None:
+    """The question of a pending encounter decision, in words, or None."""
+    pending = observation.get("pending") or {}
+    kind = pending.get("kind")
+    if kind == "policy":
+        return _(
+            "A tribe of %(size)s (attitude %(attitude)s) in %(hex)s. Choose a native policy "
+            "from 1 (gentle) to 5 (harsh): three dice above the sum shown make the tribe "
+            "hostile, otherwise it hides; a hostile tribe is more likely to attack under a "
+            "harsh policy."
+        ) % {"size": pending["tribe_size"], "attitude": pending["attitude"], "hex": pending["hex"]}
+    if kind == "negotiate":
+        return _(
+            "The tribe of %(size)s hides. Offer gifts to make friends (the higher of two dice "
+            "times the gifts must reach %(size)s) or leave them?"
+        ) % {"size": pending["tribe_size"]}
+    if kind == "prisoners":
+        return _(
+            "Victory! Keep up to %(max)s prisoners as bearers, or free them all (keep 0) to "
+            "improve the tribe's attitude?"
+        ) % {"max": pending.get("max", 0)}
+    if kind == "village":
+        return _("The village is found. Loot it, or spare it?")
+    if kind == "profession":
+        return _("Choose the profession of your new explorer.")
+    if kind == "discard":
+        return _("You hold too many donations: choose one to discard.")
+    return None
+
+
+def group_actions(legal: list[str]) -> tuple[list[dict], list[str]]:
+    """The legal actions split into ({"key", "actions"} groups of one action in several
+    quantities, for a choice list) and single actions (buttons); order kept."""
+    groups: dict[str, list[str]] = defaultdict(list)
+    for action in legal:
+        words = action.split()
+        if words[0] not in ("move", "policy") and len(words) > 1 and words[-1].isdigit():
+            groups[" ".join(words[:-1])].append(action)
+        elif words[0] == "sail" and words[1] != "europe":
+            groups["sail"].append(action)
+    forms = []
+    grouped = set()
+    for key, actions in groups.items():
+        if len(actions) > 1:
+            actions.sort(key=lambda a: int(a.split()[-1]) if a.split()[-1].isdigit() else 0)
+            forms.append({"key": key, "actions": actions})
+            grouped.update(actions)
+    buttons = [a for a in legal if a not in grouped and not a.startswith("move ")]
+    return forms, buttons
+
+
+def panel(observation: dict, seats) -> list[dict]:
+    """One row per seat: the explorer's whole situation (the game is open information)."""
+    colours = {colour.key: colour for colour in SEAT_COLOURS}
+    rows = []
+    for seat in seats:
+        player = observation["players"][seat.number]
+        colour = colours.get(seat.colour)
+        explorer = player["explorer"]
+        info = None
+        if explorer:
+            people = [
+                (_kind(k), v["healthy"], v["sick"])
+                for k, v in explorer["people"].items()
+                if v["healthy"] or v["sick"]
+            ]
+            goods = [(_kind(k), n) for k, n in explorer["goods"].items() if n]
+            status = STATUS_NAMES.get(explorer["status"], explorer["status"])
+            info = {
+                "profession": PROFESSION_NAMES.get(explorer["profession"], ""),
+                "status": status,
+                "hex": explorer["hex"],
+                "sick": explorer["sick"],
+                "starving": explorer["starving"],
+                "level": LEVEL_NAMES.get(explorer["level"], ""),
+                "mode": MODE_NAMES.get(explorer["mode"], ""),
+                "mp": explorer["mp"],
+                "people": people,
+                "goods": goods,
+                "items": explorer["items"],
+                "records": len(explorer["records"]),
+            }
+        rows.append(
+            {
+                "seat": seat,
+                "name": seat.user.display_name,
+                "colour": seat.colour,
+                "colour_name": colour.name if colour else seat.colour,
+                "is_current": observation["current_player"] == seat.number,
+                "score": player["score"],
+                "cash": player["cash"],
+                "donations": player["donations"],
+                "explorers_lost": player["explorers_lost"],
+                "explorer": info,
+            }
+        )
+    return rows
+
+
+def page_context(request, game, observation: dict, legal: list[str], names: list[str]) -> dict:
+    """The Nile half of the play page (see ``GameKind.page_context``)."""
+
+    def label(action):
+        return action_label(action, observation, names)
+
+    act = reverse("game_act", args=[game.code])
+    base = reverse("game_detail", args=[game.code])
+    links = {}
+    for action in legal:
+        if action.startswith("move "):
+            hid = action.split()[1]
+            links[hid] = {
+                "href": f"{base}#actions-heading",
+                "label": label(action),
+                "hx_post": act,
+                "hx_vals": json.dumps({"action": action, "version": game.version}),
+            }
+    forms, buttons = group_actions(legal)
+
+    def board():
+        seats = [{"name": s.user.display_name, "colour": s.colour} for s in game.seat_list]
+        return {"board": board_context(observation, seats=seats, links=links)}
+
+    return {
+        "action_label": label,
+        "board_context": board,
+        "role": "",
+        "buttons": [(a, label(a)) for a in buttons],
+        "quantity_forms": [
+            {
+                "key": f["key"],
+                "label": group_label(f["key"]),
+                "options": [(a, label(a)) for a in f["actions"]],
+            }
+            for f in forms
+        ],
+        "moves": [(a, label(a)) for a in legal if a.startswith("move ")],
+    }

@@ -1,0 +1,88 @@
+"""The words of Source of the Nile as the site shows them, ready for translation.
+
+The engine speaks in codes ("jungle_swamp", "askari", "cape-town"); pages, mails and the map
+turn them into words with these tables. Every value is lazy, so it is translated into the
+language active when it is rendered.
+"""
+
+from django.utils.translation import gettext_lazy as _
+
+from games.engines.nile.data import MAP
+from games.kinds import SeatColour
+
+#: {terrain code: its name}.
+TERRAIN_NAMES = {
+    "veldt": _("veldt"),
+    "desert": _("desert"),
+    "lake": _("lake"),
+    "swamp": _("swamp"),
+    "mountains": _("mountains"),
+    "jungle": _("jungle"),
+    "jungle_swamp": _("jungle and swamp"),
+    "jungle_mountain": _("jungle and mountains"),
+    None: _("unexplored"),
+}
+
+#: {terrain code: two letters in the mail's text map}.
+TERRAIN_LETTERS = {
+    "veldt": "Ve",
+    "desert": "De",
+    "lake": "La",
+    "swamp": "Sw",
+    "mountains": "Mo",
+    "jungle": "Ju",
+    "jungle_swamp": "JS",
+    "jungle_mountain": "JM",
+}
+
+PROFESSION_NAMES = {
+    "botanist": _("botanist"),
+    "doctor": _("doctor"),
+    "ethnologist": _("ethnologist"),
+    "explorer": _("explorer"),
+    "geologist": _("geologist"),
+    "journalist": _("journalist"),
+    "missionary": _("missionary"),
+    "zoologist": _("zoologist"),
+}
+
+#: {kind: its name}, for the people and goods of an expedition.
+KIND_NAMES = {
+    "askari": _("askaris"),
+    "bearer": _("bearers"),
+    "guide": _("guides"),
+    "rations": _("rations"),
+    "water": _("water"),
+    "gifts": _("gifts"),
+    "musket": _("muskets"),
+    "horse": _("horses"),
+    "camel": _("camels"),
+    "canoe": _("canoes"),
+    "item": _("bonus items"),
+}
+
+LEVEL_NAMES = {"cautious": _("cautious"), "normal": _("normal"), "reckless": _("reckless")}
+MODE_NAMES = {"foot": _("on foot"), "mounted": _("mounted"), "canoe": _("by canoe")}
+STATUS_NAMES = {
+    "europe": _("in Europe"),
+    "africa": _("in Africa"),
+    "prisoner": _("prisoner"),
+}
+
+#: {port id: its name} (proper nouns from the map).
+PORT_NAMES = {pid: port["name"] for pid, port in MAP["ports"].items()}
+
+#: Six seat colours (Okabe-Ito fills, ink at 5:1 or more), each with a shape of its own.
+SEAT_COLOURS = [
+    SeatColour("blue", _("blue"), "#0072B2", "#FFFFFF", "circle"),
+    SeatColour("orange", _("orange"), "#E69F00", "#000000", "square"),
+    SeatColour("green", _("green"), "#009E73", "#000000", "diamond"),
+    SeatColour("pink", _("pink"), "#CC79A7", "#000000", "triangle", 2.5),
+    SeatColour("yellow", _("yellow"), "#F0E442", "#000000", "hexagon"),
+    SeatColour("sky", _("sky blue"), "#56B4E9", "#000000", "star", 1.5),
+]
+
+
+def port_name(port: str) -> str:
+    """A port's name from its id ("cape-town" -> "Cape Town"); the id when unknown."""
+    return PORT_NAMES.get(port, port)

@@ -1,0 +1,65 @@
+"""Source of the Nile played by clicking in Chromium: a solo game to its end and a 2-player
+game of 10 rounds, each action a click on a map hex, a button or a choice of quantity."""
+
+import random
+
+import pytest
+
+from games import services
+from games.models import Game
+from tests.browser.test_play import signed_in_page
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+ENDING = ("end", "stop", "stay", "publish all", "leave", "spare")
+
+
+def _click_one(page, rng: random.Random) -> None:
+    """One action as a player would pick it: a highlighted hex, a quantity, or a button."""
+    hexes = page.locator("svg.nile-map a")
+    buttons = page.locator("section.actions form.action-buttons button")
+    forms = page.locator("section.actions form.quantity-form")
+    roll = rng.random()
+    if hexes.count() and roll < 0.6:
+        hexes.nth(rng.randrange(hexes.count())).click()
+    elif forms.count() and (roll < 0.8 or not buttons.count()):
+        form = forms.nth(rng.randrange(forms.count()))
+        options = form.locator("option").count()
+        form.locator("select").select_option(index=rng.randrange(options))
+        form.locator("button").click()
+    else:
+        names = [buttons.nth(i).get_attribute("value") for i in range(buttons.count())]
+        ending = [i for i, name in enumerate(names) if name in ENDING]
+        pick = rng.choice(ending) if ending and rng.random() < 0.5 else rng.randrange(len(names))
+        buttons.nth(pick).click()
+    page.wait_for_load_state("networkidle")
+
+
+def _play(browser, live_server, game: Game, users, until) -> None:
+    pages = {user.pk: signed_in_page(browser, live_server, user) for user in users}
+    rng = random.Random(5)
+    for _click in range(600):
+        game.refresh_from_db()
+        if until(game):
+            return
+        user = game.seats.get(number=game.current_seat).user
+        page = pages[user.pk]
+        page.goto(live_server.url + game.get_absolute_url())
+        _click_one(page, rng)
+
+
+def test_a_solo_game_is_played_to_its_end_by_clicking(browser, live_server, alice):
+    game = services.create_game(alice, engine="nile", num_players=1, options={"max_rounds": 3})
+
+    _play(browser, live_server, game, [alice], lambda g: g.status != Game.Status.ACTIVE)
+
+    assert game.status == Game.Status.FINISHED
+
+
+def test_two_players_play_ten_rounds_by_clicking(browser, live_server, alice, bob):
+    game = services.create_game(alice, engine="nile", num_players=2)
+    services.join_game(game, bob)
+
+    _play(browser, live_server, game, [alice, bob], lambda g: g.state["round"] > 10)
+
+    assert game.state["round"] > 10

@@ -1,0 +1,122 @@
+"""Source of the Nile on the site: a solo game starts at once, its timed-out turn ends when the
+round moves on, it can be played to its end by mail replies alone, and the play page at round
+20 renders with the map, the explorers' panel and a fixed number of queries."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from games import services
+from games.models import Game
+from games.simulation import bot_action
+from tests.mailplay.conftest import answer_by_mail, last_mail_to
+
+pytestmark = pytest.mark.django_db
+
+RANGE = re.compile(r"^(?P<key>.+?) (?P<low>\d+)-(?P<high>\d+)(?: \(\S+ (?P<step>\d+)\))?$")
+
+
+def listed_actions(body: str) -> list[str]:
+    """The actions a Nile mail lists under "What you can do": one a line with its words, or
+    grouped ("buy rations 10-100 (by 10)", "move 03-04 | 04-04")."""
+    lines = body.split("What you can do")[1].split("\n")[1:]
+    actions = []
+    for line in lines:
+        line = line.strip()
+        if not line:
+            break
+        if "  (" in line:
+            actions.append(line.split("  (")[0].strip())
+        elif match := RANGE.match(line):
+            step = int(match["step"] or 1)
+            numbers = range(int(match["low"]), int(match["high"]) + 1, step)
+            actions.extend(f"{match['key']} {n}" for n in numbers)
+        elif " | " in line:
+            first, *rest = line.split(" | ")
+            key, _sep, value = first.rpartition(" ")
+            actions.extend(f"{key} {v}" for v in [value, *rest])
+        else:
+            actions.append(line)
+    return actions
+
+
+def test_a_solo_game_starts_at_once(alice):
+    game = services.create_game(alice, engine="nile", num_players=1)
+
+    assert game.status == Game.Status.ACTIVE
+    assert game.current_seat == 0
+    assert not game.rated
+
+
+def test_a_timed_out_solo_turn_ends_when_the_round_moves_on(alice):
+    game = services.create_game(alice, engine="nile", num_players=1, seed=5)
+    rng = random.Random(1)
+    for _ply in range(12):
+        game = services.submit_action(game, alice, bot_action(game, rng), game.version)
+    before = game.state["round"]
+    Game.objects.filter(pk=game.pk).update(turn_deadline=None)
+
+    assert services.time_out(game.pk, game.version)
+
+    game.refresh_from_db()
+    assert game.state["round"] == before + 1
+    assert game.current_seat == 0
+
+
+def test_a_solo_game_is_played_to_its_end_by_mail(
+    alice, mailoutbox, django_capture_on_commit_callbacks, settings
+):
+    settings.HOURLY_LIMITS = settings.HOURLY_LIMITS | {"mail_reply": "1000/h"}
+    with django_capture_on_commit_callbacks(execute=True):
+        game = services.create_game(
+            alice, engine="nile", num_players=1, seed=11, options={"max_rounds": 4}
+        )
+    chance = random.Random(3)
+    replies = 0
+    while game.status == Game.Status.ACTIVE and replies < 400:
+        actions = listed_actions(last_mail_to(mailoutbox, alice).body)
+        assert actions
+        ends = [a for a in actions if a in ("end", "stop", "stay", "leave", "spare")]
+        action = ends[0] if ends and chance.random() < 0.5 else chance.choice(actions)
+        outcome = answer_by_mail(mailoutbox, alice, action, django_capture_on_commit_callbacks)
+        assert outcome.status == "applied", (action, outcome.error)
+        replies += 1
+        game.refresh_from_db()
+
+    assert game.status == Game.Status.FINISHED
+    assert game.seats.get().place == 1
+
+
+def _game_at_round(users, round_number: int) -> Game:
+    game = services.create_game(users[0], engine="nile", num_players=len(users), seed=7)
+    for user in users[1:]:
+        services.join_game(game, user)
+    game.refresh_from_db()
+    by_seat = {seat.number: seat.user for seat in game.seats.all()}
+    rng = random.Random(3)
+    while game.state["round"] < round_number and game.status == Game.Status.ACTIVE:
+        game = services.submit_action(
+            game, by_seat[game.current_seat], bot_action(game, rng), game.version
+        )
+    return game
+
+
+def test_the_play_page_at_round_20_shows_the_map_and_every_explorer(alice, bob, client):
+    game = _game_at_round([alice, bob], 20)
+    client.force_login(alice)
+    client.get(game.get_absolute_url())  # warm the caches of the site, not of the game
+
+    with CaptureQueriesContext(connection) as queries:
+        page = client.get(game.get_absolute_url())
+
+    html = page.content.decode()
+    assert page.status_code == 200
+    assert html.count('class="nile-hex"') == 276
+    assert "Cape Colony" in html and "Lagos" in html
+    assert html.count("Unpublished records") == 2
+    assert len(queries) <= 20
