@@ -3,19 +3,10 @@ words follow each (the canonical strings are the engine's, games/engines/african
 
 import re
 
-#: {keyword: how many words follow it}.
-KEYWORDS = {
-    "draw": 0,
-    "turn": 2,
-    "buy": 2,
-    "go": 2,
-    "join": 1,
-    "expedition": 1,
-    "adventure": 1,
-    "done": 0,
-    "discard": 1,
-    "drop": 1,
-}
+from games.engines.africana.legal import ARITY
+
+#: {keyword: how many words follow it}: the engine's own table.
+KEYWORDS = ARITY
 
 #: A line that looks like a mistyped action: a word and a card id ("jion A03", "dorp N07").
 MISTYPED = re.compile(r"^\S+\s+[abcns]\d{2}[.]?$", re.IGNORECASE)
