@@ -147,6 +147,14 @@ class GameKind:
         """The points each seat has as ``observation`` shows them."""
         return [player["score"] for player in observation["players"]]
 
+    def final_breakdown(self, observation: dict, names: list[str]) -> dict | None:
+        """How each player's final score is made, for the final screen, the replay and the
+        finished mail: {"columns": [words, ...], "rows": [{"seat": int, "name": str,
+        "place": int, "cells": [int | str, ...], "total": int}]} with one cell a column and
+        the rows in place order; None while the game runs or when the kind gives totals only.
+        """
+        return None
+
     def describe(self, event: dict, names: list[str]) -> str | None:
         """A log line for ``event`` in the reader's language, or None to leave it out."""
         return None
