@@ -38,6 +38,9 @@ class AfricanaKind(GameKind):
     def panel(self, observation, seats):
         return page.panel(observation, seats)
 
+    def final_breakdown(self, observation, names):
+        return page.final_breakdown(observation, names)
+
     def describe(self, event, names):
         return log.describe(event, names)
 

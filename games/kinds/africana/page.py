@@ -14,6 +14,7 @@ from collections import defaultdict
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 from games.engines.africana.data import COMPANIES
 from games.kinds.africana.board import board_svg_context
@@ -76,6 +77,43 @@ def pending_question(observation: dict) -> str | None:
     if phase == "drop":
         return _("You have more than 3 unfinished adventures: which one do you drop?")
     return None
+
+
+#: The final scoring's parts in the rulebook's order (Scoring): (key of the engine's final
+#: entry, column heading).
+FINAL_PARTS = [
+    ("expeditions", _lazy("Expeditions")),
+    ("artifacts", _lazy("Artifacts")),
+    ("sets", _lazy("Artifact sets")),
+    ("assistants", _lazy("Assistants")),
+    ("silver", _lazy("Silver (1 per 10)")),
+    ("travel_cards", _lazy("Travel cards (1 per 2)")),
+    ("unfinished", _lazy("Unfinished adventures")),
+]
+
+
+def final_breakdown(observation: dict, names: list[str]) -> dict | None:
+    """How each final score is made (see ``GameKind.final_breakdown``), or None while the
+    game runs: one column per part of the rulebook's Scoring, in victory points, then the
+    silver coins that break a tie (Scoring, last paragraph); rows by place, then seat."""
+    final = observation.get("final")
+    if not final:
+        return None
+    places = observation["places"]
+    columns = [str(heading) for _key, heading in FINAL_PARTS] + [_("Silver coins (tie-break)")]
+    rows = [
+        {
+            "seat": seat,
+            "name": names[seat],
+            "place": places[seat],
+            "cells": [entry[key] for key, _heading in FINAL_PARTS]
+            + [observation["players"][seat]["silver"]],
+            "total": entry["total"],
+        }
+        for seat, entry in enumerate(final)
+    ]
+    rows.sort(key=lambda row: (row["place"], row["seat"]))
+    return {"columns": columns, "rows": rows}
 
 
 def panel(observation: dict, seats) -> list[dict]:

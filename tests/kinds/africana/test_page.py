@@ -76,3 +76,40 @@ def test_the_panel_lists_only_the_viewers_own_hand(players):
     assert [row["hand_size"] for row in rows] == [
         sum(hand.values()) for hand in game.state["hands"]
     ]
+
+
+def test_the_final_breakdown_adds_up_to_each_score_in_place_order(players):
+    kind = get_kind("africana")
+    game = random_game(kind, players[:3], None, random.Random(8), plies=10_000)
+    assert game.status == Game.Status.FINISHED
+    names = [s.user.display_name for s in game.seats.select_related("user").order_by("number")]
+
+    breakdown = kind.final_breakdown(kind.engine.observation(game.state, None), names)
+
+    assert breakdown["columns"][0] == "Expeditions"
+    assert breakdown["columns"][-1] == "Silver coins (tie-break)"
+    seats = {s.number: s for s in game.seats.all()}
+    for row in breakdown["rows"]:
+        assert len(row["cells"]) == len(breakdown["columns"])
+        assert sum(row["cells"][:-1]) == row["total"] == seats[row["seat"]].final_score
+        assert row["place"] == seats[row["seat"]].place
+        assert row["name"] == names[row["seat"]]
+        assert row["cells"][-1] == game.state["silver"][row["seat"]]
+    assert [row["place"] for row in breakdown["rows"]] == sorted(s.place for s in seats.values())
+
+
+def test_equal_scores_are_ranked_by_silver_and_a_running_game_has_no_breakdown(players):
+    kind = get_kind("africana")
+    game = random_game(kind, players[:2], None, random.Random(2), plies=4)
+    observation = kind.engine.observation(game.state, None)
+    assert kind.final_breakdown(observation, ["Ann", "Ben"]) is None
+
+    entry = {"expeditions": 10, "artifacts": 4, "sets": 2, "assistants": 0, "silver": 1}
+    entry |= {"travel_cards": 1, "unfinished": 0, "total": 18}
+    observation["final"] = [dict(entry), dict(entry)]
+    observation["places"] = [2, 1]
+    observation["players"][0]["silver"], observation["players"][1]["silver"] = 12, 17
+
+    rows = kind.final_breakdown(observation, ["Ann", "Ben"])["rows"]
+
+    assert [(r["name"], r["place"], r["cells"][-1]) for r in rows] == [("Ben", 1, 17), ("Ann", 2, 12)]
