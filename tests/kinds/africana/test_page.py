@@ -112,4 +112,7 @@ def test_equal_scores_are_ranked_by_silver_and_a_running_game_has_no_breakdown(p
 
     rows = kind.final_breakdown(observation, ["Ann", "Ben"])["rows"]
 
-    assert [(r["name"], r["place"], r["cells"][-1]) for r in rows] == [("Ben", 1, 17), ("Ann", 2, 12)]
+    assert [(r["name"], r["place"], r["cells"][-1]) for r in rows] == [
+        ("Ben", 1, 17),
+        ("Ann", 2, 12),
+    ]
