@@ -89,8 +89,11 @@ def test_three_players_play_a_whole_game_by_clicking(browser, live_server, alice
         page.goto(live_server.url + game.get_absolute_url())
         page.get_by_text("Your turn.").wait_for()
         action = bot_action(game, rng)
-        if game.moves.count() in (12, 60):
-            page.screenshot(path=tmp_path / f"ply{game.moves.count()}-{name}.png", full_page=True)
+        if game.moves.count() == 40:
+            for other, other_page in pages.items():
+                if other_page is not page:
+                    other_page.goto(live_server.url + game.get_absolute_url())
+                other_page.screenshot(path=tmp_path / f"ply40-{other}.png", full_page=True)
         click_action(page, action)
 
     game.refresh_from_db()
@@ -99,7 +102,8 @@ def test_three_players_play_a_whole_game_by_clicking(browser, live_server, alice
     for name, page in pages.items():
         page.goto(live_server.url + game.get_absolute_url())
         assert page.get_by_text("The game is over.").is_visible()
-        assert page.get_by_text("Place 1").first.is_visible()
+        assert page.get_by_role("heading", name="Final scores").is_visible()
+        assert page.locator("table.final-table th", has_text="Silver coins (tie-break)").count()
         page.screenshot(path=tmp_path / f"final-{name}.png", full_page=True)
     places = sorted(game.seats.values_list("place", flat=True))
     assert places[0] == 1

@@ -14,7 +14,6 @@ from collections import defaultdict
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
 
 from games.engines.africana.data import COMPANIES
 from games.kinds.africana.board import board_svg_context
@@ -79,66 +78,16 @@ def pending_question(observation: dict) -> str | None:
     return None
 
 
-#: The final scoring's parts in the rulebook's order (Scoring): (key of the engine's final
-#: entry, column heading).
-FINAL_PARTS = [
-    ("expeditions", _lazy("Expeditions")),
-    ("artifacts", _lazy("Artifacts")),
-    ("sets", _lazy("Artifact sets")),
-    ("assistants", _lazy("Assistants")),
-    ("silver", _lazy("Silver (1 per 10)")),
-    ("travel_cards", _lazy("Travel cards (1 per 2)")),
-    ("unfinished", _lazy("Unfinished adventures")),
-]
-
-
-def final_breakdown(observation: dict, names: list[str]) -> dict | None:
-    """How each final score is made (see ``GameKind.final_breakdown``), or None while the
-    game runs: one column per part of the rulebook's Scoring, in victory points, then the
-    silver coins that break a tie (Scoring, last paragraph); rows by place, then seat."""
-    final = observation.get("final")
-    if not final:
-        return None
-    places = observation["places"]
-    columns = [str(heading) for _key, heading in FINAL_PARTS] + [_("Silver coins (tie-break)")]
-    rows = [
-        {
-            "seat": seat,
-            "name": names[seat],
-            "place": places[seat],
-            "cells": [entry[key] for key, _heading in FINAL_PARTS]
-            + [observation["players"][seat]["silver"]],
-            "total": entry["total"],
-        }
-        for seat, entry in enumerate(final)
-    ]
-    rows.sort(key=lambda row: (row["place"], row["seat"]))
-    return {"columns": columns, "rows": rows}
-
-
 def panel(observation: dict, seats) -> list[dict]:
     """One row per seat, in seat order, for the players' panel: company, explorer, silver,
     hand size (the hand itself only in the viewer's own observation), adventures, finished
-    cards, markers left and, once the game is over, the score's breakdown."""
+    cards and markers left (the final scores' breakdown is the board area's table)."""
     colours = {colour.key: colour for colour in SEAT_COLOURS}
-    final = observation.get("final")
     rows = []
     for seat in seats:
         player = observation["players"][seat.number]
         colour = colours.get(seat.colour, SEAT_COLOURS[seat.number])
         hand = player.get("hand")
-        breakdown = None
-        if final:
-            entry = final[seat.number]
-            breakdown = [
-                _("expeditions %(n)s") % {"n": entry["expeditions"]},
-                _("artifacts %(n)s") % {"n": entry["artifacts"]},
-                _("sets %(n)s") % {"n": entry["sets"]},
-                _("assistants %(n)s") % {"n": entry["assistants"]},
-                _("silver %(n)s") % {"n": entry["silver"]},
-                _("travel cards %(n)s") % {"n": entry["travel_cards"]},
-                _("unfinished adventures %(n)s") % {"n": entry["unfinished"]},
-            ]
         rows.append(
             {
                 "seat": seat,
@@ -157,7 +106,6 @@ def panel(observation: dict, seats) -> list[dict]:
                 "adventures": [adventure_words(a) for a in player["adventures"]],
                 "finished": player["finished"],
                 "markers_left": 4 - player["markers_out"],
-                "final": breakdown,
             }
         )
     return rows
