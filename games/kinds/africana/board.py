@@ -27,7 +27,7 @@ WEST, EAST, NORTH, SOUTH, SCALE = -20.0, 56.0, 44.0, -37.5, 8.0
 #: {location: (dx, dy)} in SVG units, for places too close to draw at their exact position.
 NUDGE = {"mombasa": (6, -7), "sansibar": (-2, 7)}
 #: {location: label anchor} for labels that would run off the map or over a neighbour.
-LABEL_LEFT = {"jidda", "addis-abeba", "lourenco-marques", "kairo"}
+LABEL_LEFT = {"jidda", "addis-abeba", "lourenco-marques", "kairo", "lagos", "victoria-falls"}
 
 #: Rough coastlines (longitude, latitude): Africa, Arabia and the south of Europe.
 AFRICA = [
