@@ -147,3 +147,18 @@ def test_the_page_styles_the_tokens_from_its_stylesheet_in_the_games_colours(pla
     for key, (_name, letter, fill, ink) in TRAVEL_COLOURS.items():
         assert f'<span class="token travel-{key}">{letter}</span>' in area
         assert f".token.travel-{key} {{ background: {fill}; color: {ink}; }}" in css
+
+
+def test_the_status_line_leads_the_player_to_move_to_the_move_panel(players):
+    kind = get_kind("africana")
+    game = random_game(kind, players[:2], None, random.Random(12), plies=5)
+    pages = {}
+    for seat in game.seats.select_related("user"):
+        client = Client()
+        client.force_login(seat.user)
+        pages[seat.number] = client.get(game.get_absolute_url()).content.decode()
+
+    link = '<a class="to-move" href="#actions-heading">Go to your move</a>'
+    assert link in pages[game.current_seat]
+    assert 'id="actions-heading"' in pages[game.current_seat]
+    assert link not in pages[1 - game.current_seat]
