@@ -33,7 +33,7 @@ run: $(VENV)/.installed-site translations
 	$(BIN)/python manage.py load_rulebooks
 	$(BIN)/python manage.py create_demo_accounts
 	$(BIN)/python manage.py simulate_games --demo --players 3 --users alice@example.com,bob@example.com
-	$(BIN)/python manage.py simulate_games --demo --game africana --players 2 --users alice@example.com,bob@example.com
+	$(BIN)/python manage.py simulate_games --demo --game africana --players 3 --users alice@example.com,bob@example.com
 	@echo "Starting the web server, the worker and the scheduler on http://127.0.0.1:$(PORT) (Ctrl-C stops them)"
 	@mkdir -p "$(VAR_DIR)"
 	VAR_DIR="$(VAR_DIR)" PORT="$(PORT)" exec $(BIN)/supervisord --configuration supervisord.conf

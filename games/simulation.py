@@ -44,17 +44,26 @@ def play_game(
     rng: random.Random,
     engine: str | None = None,
     plies: int | None = None,
+    to_move: list[User] | None = None,
     **options,
 ) -> Game:
     """Create a game for ``players`` (the first creates it), start it, and play the bot's
-    actions until it ends or ``plies`` actions were played. Returns the game."""
+    actions until it ends or ``plies`` actions were played and, with ``to_move``, one of those
+    users is the player to move (the bot plays on for the others). Returns the game."""
     game = services.create_game(players[0], engine=engine, num_players=len(players), **options)
     for user in players[1:]:
         services.join_game(game, user)
     game.refresh_from_db()
     by_seat = {seat.number: seat.user for seat in game.seats.all()}
     played = 0
-    while game.status == Game.Status.ACTIVE and (plies is None or played < plies):
+    waiting = {user.pk for user in to_move or players}
+
+    def playing_on() -> bool:
+        if plies is None or played < plies:
+            return True
+        return by_seat[game.current_seat].pk not in waiting
+
+    while game.status == Game.Status.ACTIVE and playing_on():
         action = bot_action(game, rng)
         game = services.submit_action(game, by_seat[game.current_seat], action, game.version)
         played += 1

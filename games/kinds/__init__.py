@@ -83,6 +83,9 @@ class GameKind:
     #: {part: [parts it includes]} for the cached fragments of the play page, so that a
     #: change of an included partial is a new fragment too (default: the part alone).
     fragment_sources: dict[str, list[str]] = {}
+    #: The game's own stylesheet (a static path, e.g. "css/<game>.css") for the pages that
+    #: show its board, or "" for none.
+    stylesheet: str = ""
 
     # -- the engine and the seats ---------------------------------------------------------
 

@@ -59,3 +59,23 @@ def test_the_demo_set_seats_the_named_players_once(alice, bob):
 def test_a_player_count_the_game_does_not_allow_is_an_error():
     with pytest.raises(CommandError):
         call_command("simulate_games", players=7, stdout=StringIO())
+
+
+def test_each_running_africana_demo_game_waits_for_a_demo_account(alice, bob):
+    call_command(
+        "simulate_games",
+        demo=True,
+        game="africana",
+        players=3,
+        users="alice@example.com,bob@example.com",
+        seed=6,
+        stdout=StringIO(),
+    )
+
+    games = Game.objects.filter(engine="africana")
+    assert games.finished().count() == 2
+    running = games.active()
+    assert running.count() == 2
+    for game in running:
+        assert game.seats.get(number=game.current_seat).user in (alice, bob)
+        assert game.seats.count() == 3

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 
 from games.kinds import GameKind
-from games.kinds.africana import board, log, mail, notation, page, rules_links
+from games.kinds.africana import board, final, log, mail, notation, page, rules_links
 from games.kinds.africana.terms import SEAT_COLOURS
 
 
@@ -28,6 +28,7 @@ class AfricanaKind(GameKind):
     )
     replay_note = _("Every hand is shown, because the game is over.")
     fragment_sources = {"board_area": ["board_area", "board", "adventure"]}
+    stylesheet = "css/africana.css"
 
     def page_context(self, request, game, seat, observation, legal, names):
         return page.page_context(request, game, observation, legal, names)
@@ -37,6 +38,9 @@ class AfricanaKind(GameKind):
 
     def panel(self, observation, seats):
         return page.panel(observation, seats)
+
+    def final_breakdown(self, observation, names):
+        return final.final_breakdown(observation, names)
 
     def describe(self, event, names):
         return log.describe(event, names)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from games.engines.africana.data import ADVENTURES, BOARD, EXPEDITIONS
+from games.kinds.africana.final import final_breakdown, final_table
 from games.kinds.africana.log import place, silver
 from games.kinds.africana.terms import (
     ARTIFACT_NAMES,
@@ -26,7 +27,7 @@ WEST, EAST, NORTH, SOUTH, SCALE = -20.0, 56.0, 44.0, -37.5, 8.0
 #: {location: (dx, dy)} in SVG units, for places too close to draw at their exact position.
 NUDGE = {"mombasa": (6, -7), "sansibar": (-2, 7)}
 #: {location: label anchor} for labels that would run off the map or over a neighbour.
-LABEL_LEFT = {"jidda", "addis-abeba", "lourenco-marques", "kairo"}
+LABEL_LEFT = {"jidda", "addis-abeba", "lourenco-marques", "kairo", "lagos", "victoria-falls"}
 
 #: Rough coastlines (longitude, latitude): Africa, Arabia and the south of Europe.
 AFRICA = [
@@ -157,8 +158,8 @@ def location_xy(loc: str) -> tuple[float, float]:
 
 
 def seat_tokens(seats: list[dict]) -> list[dict]:
-    """The seats' tokens in seat order: {"number", "name", "initial", "fill", "ink",
-    "colour", "company"}."""
+    """The seats' tokens in seat order: {"number", "key" (the seat colour's key), "name",
+    "initial", "fill", "ink", "colour"}."""
     by_key = {colour.key: colour for colour in SEAT_COLOURS}
     tokens = []
     for number, seat in enumerate(seats):
@@ -166,6 +167,7 @@ def seat_tokens(seats: list[dict]) -> list[dict]:
         tokens.append(
             {
                 "number": number + 1,
+                "key": colour.key,
                 "name": seat["name"],
                 "initial": INITIALS[number],
                 "fill": colour.fill,
@@ -295,8 +297,8 @@ def board_svg_context(
         "locations": locations,
         "seats": tokens,
         "colours": [
-            {"letter": letter, "fill": fill, "ink": ink, "name": name}
-            for name, letter, fill, ink in TRAVEL_COLOURS.values()
+            {"key": key, "letter": letter, "fill": fill, "ink": ink, "name": name}
+            for key, (name, letter, fill, ink) in TRAVEL_COLOURS.items()
         ],
         "slots": [
             {
@@ -326,5 +328,6 @@ def board_svg_context(
             "discard": len(observation["discard_pile"]),
         },
         "last_round": observation["last_round"],
+        "final": final_table(final_breakdown(observation, [t["name"] for t in tokens])),
         "page_cost": 0 if observation.get("book_turns", 0) == 0 else 1,
     }

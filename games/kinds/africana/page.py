@@ -81,26 +81,13 @@ def pending_question(observation: dict) -> str | None:
 def panel(observation: dict, seats) -> list[dict]:
     """One row per seat, in seat order, for the players' panel: company, explorer, silver,
     hand size (the hand itself only in the viewer's own observation), adventures, finished
-    cards, markers left and, once the game is over, the score's breakdown."""
+    cards and markers left (the final scores' breakdown is the board area's table)."""
     colours = {colour.key: colour for colour in SEAT_COLOURS}
-    final = observation.get("final")
     rows = []
     for seat in seats:
         player = observation["players"][seat.number]
         colour = colours.get(seat.colour, SEAT_COLOURS[seat.number])
         hand = player.get("hand")
-        breakdown = None
-        if final:
-            entry = final[seat.number]
-            breakdown = [
-                _("expeditions %(n)s") % {"n": entry["expeditions"]},
-                _("artifacts %(n)s") % {"n": entry["artifacts"]},
-                _("sets %(n)s") % {"n": entry["sets"]},
-                _("assistants %(n)s") % {"n": entry["assistants"]},
-                _("silver %(n)s") % {"n": entry["silver"]},
-                _("travel cards %(n)s") % {"n": entry["travel_cards"]},
-                _("unfinished adventures %(n)s") % {"n": entry["unfinished"]},
-            ]
         rows.append(
             {
                 "seat": seat,
@@ -119,7 +106,6 @@ def panel(observation: dict, seats) -> list[dict]:
                 "adventures": [adventure_words(a) for a in player["adventures"]],
                 "finished": player["finished"],
                 "markers_left": 4 - player["markers_out"],
-                "final": breakdown,
             }
         )
     return rows

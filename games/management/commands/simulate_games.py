@@ -30,7 +30,8 @@ class Command(BaseCommand):
         parser.add_argument(
             "--demo",
             action="store_true",
-            help="the demo set for a new site: 2 finished and 2 running games with --users; "
+            help="the demo set for a new site: 2 finished and 2 running games with --users, each "
+            "running one waiting for a move of one of them; "
             "does nothing once those players have games of --game",
         )
 
@@ -53,14 +54,19 @@ class Command(BaseCommand):
                 self.stdout.write("Demo games are already there.")
                 return
             runs = [(2, None), (2, 15)]
+            running_for = users or None
         else:
             runs = [(options["count"], options["plies"])]
+            running_for = None
         for count, plies in runs:
             for _n in range(count):
                 started = time.perf_counter()
                 seats = players[:]
                 rng.shuffle(seats)
-                game = play_game(seats, rng=rng, engine=options["game"], plies=plies)
+                # A running demo game waits for a named account, who can play it at once.
+                game = play_game(
+                    seats, rng=rng, engine=options["game"], plies=plies, to_move=running_for
+                )
                 self.stdout.write(
                     f"{game.get_status_display()}: {game.get_absolute_url()} "
                     f"({game.moves.count()} moves, {time.perf_counter() - started:.1f} s)"
