@@ -155,6 +155,12 @@ class GameKind:
         """
         return None
 
+    def rounds_played(self, observation: dict) -> int | None:
+        """How many rounds the game has lasted so far as ``observation`` shows it, for games
+        that count rounds (a solo game is ranked by score, then by fewer rounds); None when
+        the game does not count rounds."""
+        return None
+
     def describe(self, event: dict, names: list[str]) -> str | None:
         """A log line for ``event`` in the reader's language, or None to leave it out."""
         return None

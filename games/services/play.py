@@ -236,7 +236,7 @@ def open_turn(game: Game, seats: list[Seat]) -> None:
     mover = next(s for s in seats if s.number == game.current_seat)
     game.turn_started_at = now
     game.turn_deadline = game.deadline_for(mover.user, now)
-    game.reminder_due_at = reminder_due(now, game.turn_deadline)
+    game.reminder_due_at = game.turn_deadline and reminder_due(now, game.turn_deadline)
 
 
 def announce(game: Game, notice: str) -> None:
@@ -284,5 +284,6 @@ def finish(game: Game, seats: list[Seat]) -> None:
     game.finished_at = timezone.now()
     game.current_seat = None
     game.turn_deadline = game.reminder_due_at = None
+    game.rounds = game.kind.rounds_played(game.rules.observation(game.state, None))
     record_result(game, seats)
     announce(game, "game_finished")

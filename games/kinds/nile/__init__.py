@@ -40,6 +40,9 @@ class NileKind(GameKind):
     def panel(self, observation, seats):
         return page.panel(observation, seats)
 
+    def rounds_played(self, observation):
+        return observation["round"]
+
     def describe(self, event, names):
         return log.describe(event, names, label=lambda a: page.action_label(a, {}, names))
 
