@@ -111,9 +111,12 @@ def _lost(g: G, ex: Explorer, frm: str, to: str) -> bool:
     roll = g.die() + (1 if healthy(ex, "guide") else 0)
     roll += 1 if ex["level"] == "cautious" else -1 if ex["level"] == "reckless" else 0
     if roll > number:
+        g.roll_decided("lost", roll, number, "safe")
         return False
-    if healthy(ex, "guide"):
+    guide = healthy(ex, "guide")
+    if guide:
         lose_people(ex, "guide", 1)
+    g.roll_decided("lost", roll, number, "lost_guide" if guide else "lost")
     g.event("lost", f"lost on the way to {to}")
     return True
 

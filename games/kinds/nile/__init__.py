@@ -40,6 +40,9 @@ class NileKind(GameKind):
     def panel(self, observation, seats):
         return page.panel(observation, seats)
 
+    def final_breakdown(self, observation, names):
+        return page.final_breakdown(observation, names)
+
     def rounds_played(self, observation):
         return observation["round"]
 

@@ -41,6 +41,63 @@ SENTENCES = {
 }
 
 
+#: {(roll, outcome): its sentence}; %(value)s the total rolled, %(target)s what it was rolled
+#: against (games.engines.nile.core.G.roll_decided).
+ROLL_SENTENCES = {
+    ("lost", "safe"): gettext_lazy(
+        "Rolled %(value)s against the lost number %(target)s: the way is found."
+    ),
+    ("lost", "lost"): gettext_lazy("Rolled %(value)s against the lost number %(target)s: lost."),
+    ("lost", "lost_guide"): gettext_lazy(
+        "Rolled %(value)s against the lost number %(target)s: lost; a guide deserts."
+    ),
+    ("natives", "none"): gettext_lazy(
+        "Rolled %(value)s for natives (found on %(target)s): nobody is there."
+    ),
+    ("natives", "found"): gettext_lazy(
+        "Rolled %(value)s for natives (found on %(target)s): a tribe is there."
+    ),
+    ("policy", "hostile"): gettext_lazy(
+        "Rolled %(value)s against the policy's sum %(target)s: above it, the tribe is hostile."
+    ),
+    ("policy", "neutral"): gettext_lazy(
+        "Rolled %(value)s against the policy's sum %(target)s: not above it, the tribe hides."
+    ),
+    ("gifts", "friendly"): gettext_lazy(
+        "Rolled %(value)s times %(gifts)s gifts against the tribe's %(target)s: enough, "
+        "friends."
+    ),
+    ("gifts", "refused"): gettext_lazy(
+        "Rolled %(value)s times %(gifts)s gifts against the tribe's %(target)s: not enough."
+    ),
+    ("insult", "hostile"): gettext_lazy(
+        "Rolled %(value)s against the sum %(target)s: above it, the insulted tribe turns "
+        "hostile."
+    ),
+    ("insult", "calm"): gettext_lazy(
+        "Rolled %(value)s against the sum %(target)s: not above it, the chief tries poison."
+    ),
+    ("charge", "charge"): gettext_lazy(
+        "Rolled %(value)s against the policy %(target)s: the natives charge."
+    ),
+    ("charge", "ambush"): gettext_lazy(
+        "Rolled %(value)s against the policy %(target)s: the natives lay an ambush."
+    ),
+}
+
+
+def describe_roll(roll: dict) -> str | None:
+    """What one roll decided, in words ("Rolled 2 against the lost number 3: lost."), or None
+    for a roll this log has no sentence for."""
+    sentence = ROLL_SENTENCES.get((roll.get("what"), roll.get("outcome")))
+    if sentence is None:
+        return None
+    target = roll.get("target")
+    if isinstance(target, list):
+        target = ", ".join(map(str, target))
+    return str(sentence) % {"value": roll["value"], "target": target, "gifts": roll.get("gifts")}
+
+
 def describe(event: dict, names: list[str], label=None) -> str | None:
     """One sentence for ``event`` with its dice ("Dice: 3, 1.") and card, or None for the
     set-up. ``label`` turns an action text into words (for camp and market events)."""
@@ -80,6 +137,9 @@ def describe(event: dict, names: list[str], label=None) -> str | None:
         text = _("%(player)s: %(what)s.") % (values | {"what": kind})
     if event.get("dice"):
         text += " " + _("Dice: %(dice)s.") % {"dice": ", ".join(map(str, event["dice"]))}
+    for roll in event.get("rolls", ()):
+        if words := describe_roll(roll):
+            text += " " + words
     if event.get("card"):
         text += " " + _("Card %(card)s.") % {"card": event["card"]}
     return text

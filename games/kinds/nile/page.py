@@ -13,8 +13,10 @@ from collections import defaultdict
 
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games.engines.nile.data import PRICES
+from games.engines.nile.scoring import VP_SOURCES
 from games.kinds.nile.board import board_context
 from games.kinds.nile.terms import (
     KIND_NAMES,
@@ -258,3 +260,37 @@ def page_context(request, game, observation: dict, legal: list[str], names: list
         ],
         "moves": [(a, label(a)) for a in legal if a.startswith("move ")],
     }
+
+
+#: The words of each source of VP in the final breakdown (games.engines.nile.scoring).
+SOURCE_NAMES = {
+    "hexes": gettext_lazy("Hexes"),
+    "features": gettext_lazy("Features"),
+    "records": gettext_lazy("Records"),
+    "nile_source": gettext_lazy("Source of the Nile"),
+    "professions": gettext_lazy("Professions"),
+}
+
+
+def final_breakdown(observation: dict, names: list[str]) -> dict | None:
+    """Each player's published VP by source at the end (see ``GameKind.final_breakdown``):
+    columns hexes, features (mountains, cataracts, river sources, oases, lakes), records
+    (bonus cards and items), the Source of the Nile and professions; None while the game
+    runs. Rows in place order, ties in seat order."""
+    final = observation.get("final")
+    if not observation.get("terminal") or not final:
+        return None
+    rows = []
+    for seat, player in enumerate(observation["players"]):
+        parts = player["vp_sources"]
+        rows.append(
+            {
+                "seat": seat,
+                "name": names[seat] if seat < len(names) else "",
+                "place": final[seat]["rank"],
+                "cells": [parts[source] for source in VP_SOURCES],
+                "total": player["score"],
+            }
+        )
+    rows.sort(key=lambda row: (row["place"], row["seat"]))
+    return {"columns": [str(SOURCE_NAMES[source]) for source in VP_SOURCES], "rows": rows}
