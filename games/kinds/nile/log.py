@@ -64,15 +64,13 @@ ROLL_SENTENCES = {
         "Rolled %(value)s against the policy's sum %(target)s: not above it, the tribe hides."
     ),
     ("gifts", "friendly"): gettext_lazy(
-        "Rolled %(value)s times %(gifts)s gifts against the tribe's %(target)s: enough, "
-        "friends."
+        "Rolled %(value)s times %(gifts)s gifts against the tribe's %(target)s: enough, friends."
     ),
     ("gifts", "refused"): gettext_lazy(
         "Rolled %(value)s times %(gifts)s gifts against the tribe's %(target)s: not enough."
     ),
     ("insult", "hostile"): gettext_lazy(
-        "Rolled %(value)s against the sum %(target)s: above it, the insulted tribe turns "
-        "hostile."
+        "Rolled %(value)s against the sum %(target)s: above it, the insulted tribe turns hostile."
     ),
     ("insult", "calm"): gettext_lazy(
         "Rolled %(value)s against the sum %(target)s: not above it, the chief tries poison."
