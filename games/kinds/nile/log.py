@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.kinds.nile.terms import PROFESSION_NAMES, TERRAIN_NAMES, port_name
+from games.kinds.nile.terms import KIND_NAMES, PROFESSION_NAMES, TERRAIN_NAMES, port_name
 
 #: {event type: its sentence}; %(player)s the seat's name, %(hex)s the hex.
 SENTENCES = {
@@ -81,6 +81,35 @@ ROLL_SENTENCES = {
     ("charge", "ambush"): gettext_lazy(
         "Rolled %(value)s against the policy %(target)s: the natives lay an ambush."
     ),
+    ("hunt", "food"): gettext_lazy(
+        "Hunting: %(hunters)s hunters needed %(target)s or more, %(value)s succeeded: "
+        "%(food)s fresh food."
+    ),
+    ("hunt", "nothing"): gettext_lazy(
+        "Hunting: %(hunters)s hunters needed %(target)s or more, none succeeded: no fresh food."
+    ),
+    ("desert", "deserted"): gettext_lazy(
+        "Unfed %(who)s: %(unfed)s rolled, each leaving on %(target)s or less: %(value)s deserted."
+    ),
+    ("desert", "stayed"): gettext_lazy(
+        "Unfed %(who)s: %(unfed)s rolled, each leaving on %(target)s or less: all stayed."
+    ),
+    ("illness", "recovers"): gettext_lazy(
+        "The sick explorer rolled %(value)s with modifiers (%(target)s or more recovers, 1 or "
+        "less dies): recovers."
+    ),
+    ("illness", "sick"): gettext_lazy(
+        "The sick explorer rolled %(value)s with modifiers (%(target)s or more recovers, 1 or "
+        "less dies): still sick."
+    ),
+    ("illness", "dies"): gettext_lazy(
+        "The sick explorer rolled %(value)s with modifiers (%(target)s or more recovers, 1 or "
+        "less dies): dies."
+    ),
+    ("illness", "followers"): gettext_lazy(
+        "Sick %(who)s, a roll each with modifier %(modifier)s (%(target)s or more recovers, 1 "
+        "or less dies): %(value)s recovered, %(died)s died, %(sick)s still sick."
+    ),
 }
 
 
@@ -93,7 +122,10 @@ def describe_roll(roll: dict) -> str | None:
     target = roll.get("target")
     if isinstance(target, list):
         target = ", ".join(map(str, target))
-    return str(sentence) % {"value": roll["value"], "target": target, "gifts": roll.get("gifts")}
+    values = {key: roll.get(key) for key in ("gifts", "hunters", "food", "unfed", "died", "sick")}
+    values["modifier"] = f"{roll.get('modifier', 0):+d}"
+    values["who"] = KIND_NAMES.get(roll.get("who"), roll.get("who"))
+    return str(sentence) % (values | {"value": roll["value"], "target": target})
 
 
 def describe(event: dict, names: list[str], label=None) -> str | None:

@@ -8,6 +8,7 @@ import random
 from django.utils import translation
 
 from games.kinds import get_kind
+from games.kinds.nile.log import describe_roll
 
 KIND = get_kind("nile")
 ENGINE = KIND.engine
@@ -29,14 +30,28 @@ def _events(seed: int) -> list[dict]:
 def test_each_roll_carries_its_total_target_and_a_consistent_outcome():
     rolls = [roll for seed in (1, 2) for event in _events(seed) for roll in event.get("rolls", ())]
 
-    assert {"lost", "natives"} <= {roll["what"] for roll in rolls}
+    assert {"lost", "natives", "hunt", "illness"} <= {roll["what"] for roll in rolls}
     for roll in rolls:
         if roll["what"] == "lost":
             assert (roll["value"] > roll["target"]) == (roll["outcome"] == "safe")
         if roll["what"] == "natives":
             assert (roll["value"] in roll["target"]) == (roll["outcome"] == "found")
+        if roll["what"] == "illness" and roll["who"] == "explorer":
+            outcome = "recovers" if roll["value"] >= 4 else "dies" if roll["value"] <= 1 else "sick"
+            assert roll["outcome"] == outcome
         if roll["what"] == "policy":
             assert (roll["value"] > roll["target"]) == (roll["outcome"] == "hostile")
+
+
+def test_every_roll_of_whole_games_is_told_in_each_language():
+    events = [e for seed in (1, 2) for e in _events(seed) if e.get("rolls")]
+    for language in ("en", "fr", "nl"):
+        with translation.override(language):
+            for event in events:
+                line = KIND.describe(event, NAMES)
+                for roll in event["rolls"]:
+                    assert describe_roll(roll) is not None
+                    assert describe_roll(roll) in line
 
 
 def test_the_log_says_what_each_roll_decided_in_english_french_and_dutch():
