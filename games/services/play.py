@@ -59,6 +59,19 @@ def submit_action(game: Game, user: User, action: str, expected_version: int) ->
 
 
 @transaction.atomic
+def submit_actions(game: Game, user: User, actions: list[str], expected_version: int) -> Game:
+    """Apply ``actions`` in order for ``user``'s seat, all or none (a market form's hires and
+    purchases): each as ``submit_action``, the first at ``expected_version``. Raises GameError
+    for an empty list, or the error of the first refused action; nothing changes then."""
+    if not actions:
+        raise GameError(_("Choose at least one quantity."))
+    for action in actions:
+        game = submit_action(game, user, action, expected_version)
+        expected_version = game.version
+    return game
+
+
+@transaction.atomic
 def undo_action(game: Game, user: User, expected_version: int) -> Game:
     """Take back ``user``'s last action of the turn under way, if it revealed nothing.
 

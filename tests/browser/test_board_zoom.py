@@ -73,7 +73,7 @@ def test_the_zoom_survives_a_move_and_a_hex_can_still_be_clicked(browser, live_s
     version = page.locator("#game").get_attribute("data-version")
 
     page.locator("section.actions form.action-buttons button").first.click()
-    page.wait_for_function(f"document.querySelector('#game').dataset.version != '{version}'")
+    page.wait_for_selector(f'#game:not([data-version="{version}"])')
 
     assert page.locator(".board-zoom-viewport svg").get_attribute("data-scale") == "1.5"
     assert page.locator(".board-zoom-controls").count() == 1

@@ -40,6 +40,9 @@ class NileKind(GameKind):
     def panel(self, observation, seats):
         return page.panel(observation, seats)
 
+    def batch_actions(self, data):
+        return page.market_actions(data)
+
     def final_breakdown(self, observation, names):
         return page.final_breakdown(observation, names)
 
