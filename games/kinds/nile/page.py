@@ -245,7 +245,10 @@ def market(observation: dict, legal: list[str]) -> dict | None:
             }
         )
     cargo = (
-        goods["rations"] + goods["water"] + goods["musket"] + explorer["items"]
+        goods["rations"]
+        + goods["water"]
+        + goods["musket"]
+        + explorer["items"]
         + -(-goods["gifts"] // 10)
     )
     capacity = (
