@@ -18,6 +18,23 @@ def _view_box(page) -> list[float]:
     return [float(n) for n in box.split()]
 
 
+@pytest.fixture
+def phone_page(browser, live_server):
+    """A 360-pixel page signed in as the given user, closed before the database is (an open
+    page keeps polling the live server)."""
+    pages = []
+
+    def open_page(user):
+        page = signed_in_page(browser, live_server, user)
+        page.set_viewport_size({"width": 360, "height": 740})
+        pages.append(page)
+        return page
+
+    yield open_page
+    for page in pages:
+        page.context.close()
+
+
 def _fits_the_width(page) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     area = page.locator(".board-area")
@@ -28,12 +45,11 @@ def _fits_the_width(page) -> None:
 
 @pytest.mark.parametrize("engine", kind_names())
 def test_the_board_fits_a_phone_and_zooms_by_button_and_keyboard(
-    browser, live_server, alice, bob, engine
+    phone_page, live_server, alice, bob, engine
 ):
     game = services.create_game(alice, engine=engine, num_players=2)
     services.join_game(game, bob)
-    page = signed_in_page(browser, live_server, alice)
-    page.set_viewport_size({"width": 360, "height": 740})
+    page = phone_page(alice)
     errors = []
     page.on("console", lambda message: message.type == "error" and errors.append(message.text))
     page.goto(live_server.url + game.get_absolute_url())
@@ -64,10 +80,9 @@ def test_the_board_fits_a_phone_and_zooms_by_button_and_keyboard(
     assert [e for e in errors if "inline style" not in e] == []
 
 
-def test_the_zoom_survives_a_move_and_a_hex_can_still_be_clicked(browser, live_server, alice):
+def test_the_zoom_survives_a_move_and_a_hex_can_still_be_clicked(phone_page, live_server, alice):
     game = services.create_game(alice, engine="nile", num_players=1)
-    page = signed_in_page(browser, live_server, alice)
-    page.set_viewport_size({"width": 360, "height": 740})
+    page = phone_page(alice)
     page.goto(live_server.url + game.get_absolute_url())
     page.get_by_role("button", name="Zoom in").click()
     version = page.locator("#game").get_attribute("data-version")
