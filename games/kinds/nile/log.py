@@ -10,7 +10,7 @@ from games.kinds.nile.terms import KIND_NAMES, PROFESSION_NAMES, TERRAIN_NAMES, 
 
 #: {event type: its sentence}; %(player)s the seat's name, %(hex)s the hex.
 SENTENCES = {
-    "profession": gettext_lazy("%(player)s's new explorer is a %(profession)s."),
+    "profession": gettext_lazy("%(player)s's new explorer: %(profession)s."),
     "stay": gettext_lazy("%(player)s stays in Europe."),
     "discard": gettext_lazy("%(player)s discards a donation."),
     "home": gettext_lazy("%(player)s sails home to Europe."),
