@@ -157,8 +157,13 @@ def do_move(g: G, to: str) -> str:
             lake_record(g, to)
         g.event("move", f"to {to}", hex=to)
     if h["oasis"]:
-        if h["oasis_by"] == ex["eid"] or (not blank and g.die() % 2 == 1):
+        if h["oasis_by"] == ex["eid"]:
             ex["oasis_found"] = to
+        elif not blank:
+            d = g.die()
+            g.roll_decided("oasis", d, "odd", "found" if d % 2 == 1 else "missed")
+            if d % 2 == 1:
+                ex["oasis_found"] = to
     s["pending"] = {"kind": "move", "hex": to, "mp": ex["mp"]}
     look_for_natives(g, to)
     if meet(g, to) == "pending":

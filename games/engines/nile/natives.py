@@ -182,6 +182,7 @@ def offer_gifts(g: G, gifts: int) -> str:
         g.event("insulted", f"the chief is insulted; {roll} > {enc['sum']}: hostile")
         return hostile(g)
     high = max(g.die(), g.die())
+    g.roll_decided("poison", high, 3, "dies" if high <= 2 else "sick" if high == 3 else "fails")
     if high <= 2:
         g.event("poison", "the chief's poison kills the explorer")
         return "dead"

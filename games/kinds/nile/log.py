@@ -110,6 +110,20 @@ ROLL_SENTENCES = {
         "Sick %(who)s, a roll each with modifier %(modifier)s (%(target)s or more recovers, 1 "
         "or less dies): %(value)s recovered, %(died)s died, %(sick)s still sick."
     ),
+    ("poison", "dies"): gettext_lazy(
+        "Poison: the higher of two dice is %(value)s (2 or less kills, %(target)s sickens): "
+        "the explorer dies."
+    ),
+    ("poison", "sick"): gettext_lazy(
+        "Poison: the higher of two dice is %(value)s (2 or less kills, %(target)s sickens): "
+        "the explorer falls sick."
+    ),
+    ("poison", "fails"): gettext_lazy(
+        "Poison: the higher of two dice is %(value)s (2 or less kills, %(target)s sickens): "
+        "it fails."
+    ),
+    ("oasis", "found"): gettext_lazy("Rolled %(value)s for the oasis (odd finds it): found."),
+    ("oasis", "missed"): gettext_lazy("Rolled %(value)s for the oasis (odd finds it): missed."),
 }
 
 
