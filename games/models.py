@@ -113,6 +113,9 @@ class Game(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # The rounds a finished game lasted, for games that count rounds (GameKind.rounds_played):
+    # a solo game is ranked by its score, then by fewer rounds.
+    rounds = models.PositiveSmallIntegerField(_("rounds"), null=True, blank=True)
 
     objects = GameQuerySet.as_manager()
 
@@ -160,10 +163,18 @@ class Game(models.Model):
 
     def deadline_for(self, user, start):
         """The deadline of ``user``'s turn starting at ``start`` (days per move, weekdays only
-        when the game skips weekends, in the user's time zone)."""
+        when the game skips weekends, in the user's time zone), or None in a solo game: its
+        player plays at their own pace, nobody waits for them."""
+        if self.is_solo:
+            return None
         return turn_deadline(
             start, self.days_per_move, skip_weekends=self.skip_weekends, zone=user.zone
         )
+
+    @property
+    def is_solo(self) -> bool:
+        """A one-player game: no deadline, not rated, ranked on its game's solo table."""
+        return self.num_players == 1
 
     def is_full(self, seats_taken: int) -> bool:
         return seats_taken >= self.num_players

@@ -10,6 +10,7 @@ urlpatterns = [
     path("mine/", views.my_games, name="my_games"),
     path("<uuid:code>/", views.game_detail, name="game_detail"),
     path("<uuid:code>/act/", views.game_act, name="game_act"),
+    path("<uuid:code>/act-batch/", views.game_act_batch, name="game_act_batch"),
     path("<uuid:code>/undo/", views.game_undo, name="game_undo"),
     path("<uuid:code>/poll/", views.game_poll, name="game_poll"),
     path("<uuid:code>/join/", views.game_join, name="game_join"),

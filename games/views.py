@@ -229,6 +229,23 @@ def game_act(request, code):
 
 @login_required
 @require_POST
+def game_act_batch(request, code):
+    """Apply several actions of the player whose turn it is, all or none (a market form)."""
+    game, seat = _get_game(request, code)
+    if seat is None:
+        raise PermissionDenied
+    form = VersionForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("That request was incomplete. Please try again."))
+    else:
+        actions = game.kind.batch_actions(request.POST)
+        version = form.cleaned_data["version"]
+        _attempt(request, services.submit_actions, game, request.user, actions, version)
+    return _after_change(request, code)
+
+
+@login_required
+@require_POST
 def game_undo(request, code):
     """Take back the last action of the turn, if it revealed nothing."""
     game, seat = _get_game(request, code)

@@ -271,8 +271,9 @@ def _play(message, game: Game, seat, token: ReplyToken, in_reply_to: str) -> Out
 
 
 def _expired(game: Game, user: User) -> bool:
-    """Whether the move's deadline has passed (the sweep clears a claimed deadline)."""
-    if user.on_vacation:
+    """Whether the move's deadline has passed (the sweep clears a claimed deadline; a solo
+    game has none and never expires)."""
+    if user.on_vacation or game.is_solo:
         return False
     return game.turn_deadline is None or game.turn_deadline <= timezone.now()
 

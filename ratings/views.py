@@ -11,6 +11,7 @@ from games.models import GAME_CHOICES, Game, Seat
 from ratings.chart import rating_chart
 from ratings.models import PROVISIONAL_GAMES, PlayerRating, RatingChange
 from ratings.services import reliability, results_by_game
+from ratings.solo import has_solo_table, player_solo_results
 
 PLAYERS_PER_PAGE = 50
 RECENT_GAMES = 10
@@ -40,6 +41,7 @@ def leaderboard(request, engine):
             "games": GAME_CHOICES,
             "page": page,
             "provisional_games": PROVISIONAL_GAMES,
+            "has_solo_table": has_solo_table(engine),
         },
     )
 
@@ -80,5 +82,6 @@ def player_profile(request, name):
         "recent": mine.finished().order_by("-finished_at", "-id")[:RECENT_GAMES],
         "current": _visible_games(mine.active(), request.user).distinct().order_by("-started_at"),
         "provisional_games": PROVISIONAL_GAMES,
+        "solo_results": player_solo_results(player),
     }
     return render(request, "ratings/profile.html", context)

@@ -158,6 +158,19 @@ class GameKind:
         """
         return None
 
+    def rounds_played(self, observation: dict) -> int | None:
+        """How many rounds the game has lasted so far as ``observation`` shows it, for games
+        that count rounds (a solo game is ranked by score, then by fewer rounds); None when
+        the game does not count rounds."""
+        return None
+
+    def batch_actions(self, data) -> list[str]:
+        """The actions a form of several actions (a market: hire and buy at once) asks for,
+        in the order to apply them, from its POST ``data`` (a QueryDict); default: every
+        "action" value. A kind may return spellings the engine refuses: the batch then fails
+        as a whole with the engine's reason."""
+        return data.getlist("action")
+
     def describe(self, event: dict, names: list[str]) -> str | None:
         """A log line for ``event`` in the reader's language, or None to leave it out."""
         return None

@@ -59,6 +59,19 @@ def submit_action(game: Game, user: User, action: str, expected_version: int) ->
 
 
 @transaction.atomic
+def submit_actions(game: Game, user: User, actions: list[str], expected_version: int) -> Game:
+    """Apply ``actions`` in order for ``user``'s seat, all or none (a market form's hires and
+    purchases): each as ``submit_action``, the first at ``expected_version``. Raises GameError
+    for an empty list, or the error of the first refused action; nothing changes then."""
+    if not actions:
+        raise GameError(_("Choose at least one quantity."))
+    for action in actions:
+        game = submit_action(game, user, action, expected_version)
+        expected_version = game.version
+    return game
+
+
+@transaction.atomic
 def undo_action(game: Game, user: User, expected_version: int) -> Game:
     """Take back ``user``'s last action of the turn under way, if it revealed nothing.
 
@@ -236,7 +249,7 @@ def open_turn(game: Game, seats: list[Seat]) -> None:
     mover = next(s for s in seats if s.number == game.current_seat)
     game.turn_started_at = now
     game.turn_deadline = game.deadline_for(mover.user, now)
-    game.reminder_due_at = reminder_due(now, game.turn_deadline)
+    game.reminder_due_at = game.turn_deadline and reminder_due(now, game.turn_deadline)
 
 
 def announce(game: Game, notice: str) -> None:
@@ -284,5 +297,6 @@ def finish(game: Game, seats: list[Seat]) -> None:
     game.finished_at = timezone.now()
     game.current_seat = None
     game.turn_deadline = game.reminder_due_at = None
+    game.rounds = game.kind.rounds_played(game.rules.observation(game.state, None))
     record_result(game, seats)
     announce(game, "game_finished")

@@ -4,6 +4,7 @@ Playwright's own browser downloads are never used: the launch names /usr/bin/chr
 """
 
 import pytest
+from django.db import connections
 
 from tests.conftest import CHROMIUM
 
@@ -30,6 +31,10 @@ def browser(monkeypatch):
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield browser
+        # The test's queries ran beside Playwright's event loop, in a context of their own:
+        # close their connection here, or the test database cannot be dropped at the end
+        # (PostgreSQL: "is being accessed by other users").
+        connections.close_all()
         browser.close()
 
 

@@ -68,7 +68,7 @@ class G:
     """One apply's context: ``s`` the new state (changeable), its copied hexes, the dice and
     cards used since the last event, and the events made."""
 
-    __slots__ = ("s", "copied", "seats", "dice_log", "card_log")
+    __slots__ = ("s", "copied", "seats", "dice_log", "card_log", "roll_log")
 
     def __init__(self, state: State):
         self.s = clone(state)
@@ -76,6 +76,7 @@ class G:
         self.seats: set[int] = set()
         self.dice_log: list[int] = []
         self.card_log: list[str] = []
+        self.roll_log: list[dict[str, Any]] = []
 
     # -- hexes
     def hex(self, hid: str) -> dict[str, Any]:
@@ -150,11 +151,22 @@ class G:
                 "dice": self.dice_log,
                 "card": self.card_log[-1] if self.card_log else None,
                 "text": text,
+                **({"rolls": self.roll_log} if self.roll_log else {}),
                 **extra,
             }
         )
         self.dice_log = []
         self.card_log = []
+        self.roll_log = []
+
+    def roll_decided(self, what: str, value: int, target: Any, outcome: str, **extra: Any) -> None:
+        """Note what a roll decided, for the next event's "rolls": ``what`` names the roll
+        ("lost", "natives", "policy", "gifts", "insult", "charge"), ``value`` is the total
+        rolled (with its modifiers), ``target`` what it was rolled against (a number, or a list
+        of the totals that succeed) and ``outcome`` the word of the result."""
+        self.roll_log.append(
+            {"what": what, "value": value, "target": target, "outcome": outcome, **extra}
+        )
 
     # -- the current explorer
     def mut_player(self, seat: int) -> dict[str, Any]:

@@ -111,9 +111,12 @@ def _lost(g: G, ex: Explorer, frm: str, to: str) -> bool:
     roll = g.die() + (1 if healthy(ex, "guide") else 0)
     roll += 1 if ex["level"] == "cautious" else -1 if ex["level"] == "reckless" else 0
     if roll > number:
+        g.roll_decided("lost", roll, number, "safe")
         return False
-    if healthy(ex, "guide"):
+    guide = healthy(ex, "guide")
+    if guide:
         lose_people(ex, "guide", 1)
+    g.roll_decided("lost", roll, number, "lost_guide" if guide else "lost")
     g.event("lost", f"lost on the way to {to}")
     return True
 
@@ -154,8 +157,13 @@ def do_move(g: G, to: str) -> str:
             lake_record(g, to)
         g.event("move", f"to {to}", hex=to)
     if h["oasis"]:
-        if h["oasis_by"] == ex["eid"] or (not blank and g.die() % 2 == 1):
+        if h["oasis_by"] == ex["eid"]:
             ex["oasis_found"] = to
+        elif not blank:
+            d = g.die()
+            g.roll_decided("oasis", d, "odd", "found" if d % 2 == 1 else "missed")
+            if d % 2 == 1:
+                ex["oasis_found"] = to
     s["pending"] = {"kind": "move", "hex": to, "mp": ex["mp"]}
     look_for_natives(g, to)
     if meet(g, to) == "pending":

@@ -63,8 +63,10 @@ def look_for_natives(g: G, hid: str) -> None:
         ranges.update((2, 3))
     roll = g.die() + g.die()
     if roll not in ranges:
+        g.roll_decided("natives", roll, sorted(ranges), "none")
         g.event("no_natives", f"no natives in {hid}")
         return
+    g.roll_decided("natives", roll, sorted(ranges), "found")
     dice = [g.die(), g.die(), g.die()]
     d = port_distance(hid)
     top = dice.index(max(dice))
@@ -138,6 +140,7 @@ def choose_policy(g: G, policy: int) -> str:
     total = g.s["pending"]["sums"][str(policy)]
     enc.update(policy=policy, sum=total)
     roll = g.die() + g.die() + g.die()
+    g.roll_decided("policy", roll, total, "hostile" if roll > total else "neutral")
     if roll > total:
         g.event("hostile", f"policy {policy}: {roll} > {total}, the tribe is hostile")
         return hostile(g)
@@ -166,16 +169,20 @@ def offer_gifts(g: G, gifts: int) -> str:
         ex["negotiated"].append(hid)
     tribe = g.s["hexes"][hid]["tribe"]
     high = max(g.die(), g.die())
-    if high * gifts >= tribe["size"]:
+    made = high * gifts >= tribe["size"]
+    g.roll_decided("gifts", high, tribe["size"], "friendly" if made else "refused", gifts=gifts)
+    if made:
         g.hex(hid)["tribe"]["friendly"].append(g.s["seat"])
         g.s["turn"]["friended"].append(hid)
         g.event("friendly", f"{high} x {gifts} >= {tribe['size']}: the tribe is friendly")
         return "done"
     roll = g.die() + g.die() + g.die()
+    g.roll_decided("insult", roll, enc["sum"], "hostile" if roll > enc["sum"] else "calm")
     if roll > enc["sum"]:
         g.event("insulted", f"the chief is insulted; {roll} > {enc['sum']}: hostile")
         return hostile(g)
     high = max(g.die(), g.die())
+    g.roll_decided("poison", high, 3, "dies" if high <= 2 else "sick" if high == 3 else "fails")
     if high <= 2:
         g.event("poison", "the chief's poison kills the explorer")
         return "dead"
@@ -204,6 +211,7 @@ def hostile(g: G) -> str:
     desert = "desert" in PARTS[s["hexes"][hid]["terrain"]]
     high += 1 if mounted and not desert else -1 if not mounted and desert else 0
     charge = high >= policy
+    g.roll_decided("charge", high, policy, "charge" if charge else "ambush")
     change_attitude(g, hid, -1)
     enc.update(askaris_start=askaris, natives_start=tribe["size"], survivors=tribe["size"])
     g.event("attack", "the natives charge" if charge else "the natives ambush")

@@ -8,6 +8,7 @@ from typing import Any
 
 from games.engines.base import State
 from games.engines.nile.data import HEX_IDS
+from games.engines.nile.scoring import vp_sources
 
 
 def _hex(h: dict[str, Any] | None) -> dict[str, Any]:
@@ -104,6 +105,7 @@ def observation(state: State, viewer: int | None) -> dict[str, Any]:
         "players": [
             {
                 "score": p["score"],
+                "vp_sources": vp_sources(p),
                 "cash": p["cash"],
                 "donations": list(p["donations"]),
                 "explorers_lost": p["explorers_lost"],

@@ -81,76 +81,98 @@ def tier(table: list[list[int]], value: int | None) -> int:
     return best
 
 
-def _hex_vp(g: G, seat: int, hid: str, profession: str) -> int:
+def _hex_vp(g: G, seat: int, hid: str, profession: str, parts: dict[str, int]) -> None:
     s = g.s
     h = g.hex(hid)
     if h["known_1820"] or h["published_by"] is not None:
-        return 0
+        return
     h["published_by"] = seat
     mountain = tier(VP["mountain"], h["mountain_ft"])
     fall = tier(VP["cataract"], h["cataract_ft"])
-    vp = VP["hex"] + mountain + fall
-    vp += VP["river_source"] if h["source"] else 0
-    vp += VP["oasis"] if h["oasis"] else 0
+    parts["hexes"] += VP["hex"]
+    parts["features"] += mountain + fall
+    parts["features"] += VP["river_source"] if h["source"] else 0
+    parts["features"] += VP["oasis"] if h["oasis"] else 0
     if profession == "explorer":
-        vp += (mountain > 0) + (fall > 0)
+        parts["professions"] += (mountain > 0) + (fall > 0)
     if h["source"] and s["nile_source"] is None:
         length = nile_length(s["hexes"], hid)
         if length is not None and length >= NILE_MIN_LENGTH:
             s["nile_source"] = {"hex": hid, "seat": seat}
-            vp += VP["nile_source"]
-    return vp
+            parts["nile_source"] += VP["nile_source"]
 
 
-def _record_vp(g: G, seat: int, record: dict[str, Any], profession: str) -> int:
+def _record_vp(
+    g: G, seat: int, record: dict[str, Any], profession: str, parts: dict[str, int]
+) -> None:
+    """Add the VP of ``record`` to ``parts`` ({source: VP}, see ``VP_SOURCES``)."""
     s = g.s
     kind = record["kind"]
     published = s["published"]
     if kind == "hex":
-        return _hex_vp(g, seat, record["hex"], profession)
-    if kind == "lake":
+        _hex_vp(g, seat, record["hex"], profession, parts)
+    elif kind == "lake":
         lid = s["hexes"][record["hex"]]["lake"]
         lake = s["lakes"][lid]
         gain = tier(VP["lake"], record["value"]) - lake["tier"]
-        if gain <= 0:
-            return 0
-        lake["tier"] += gain
-        return gain + (VP["explorer_spectacular_bonus"] if profession == "explorer" else 0)
-    if kind == "tribe":
-        if record["hex"] in published["tribes"]:
-            return 0
-        published["tribes"].append(record["hex"])
-        return VP["tribe_for_ethnologist"]
-    if kind == "battle":
-        if record["ref"] in published["battles"]:
-            return 0
-        published["battles"].append(record["ref"])
-        return record["value"]
-    if kind == "bonus":
+        if gain > 0:
+            lake["tier"] += gain
+            parts["features"] += gain
+            if profession == "explorer":
+                parts["professions"] += VP["explorer_spectacular_bonus"]
+    elif kind == "tribe":
+        if record["hex"] not in published["tribes"]:
+            published["tribes"].append(record["hex"])
+            parts["professions"] += VP["tribe_for_ethnologist"]
+    elif kind == "battle":
+        if record["ref"] not in published["battles"]:
+            published["battles"].append(record["ref"])
+            parts["professions"] += record["value"]
+    elif kind == "bonus":
         if record["ref"] is None:
-            return record["value"]
-        if record["ref"] in published["specials"]:
-            return 0
-        published["specials"].append(record["ref"])
-        if record["ref"] == "solomons_mines":
-            g.mut_player(seat)["cash"] += 2000
-        return record["value"]
-    # an item: d6, scientists 2d6 - 7 (at least 1)
-    if profession in SCIENTISTS:
-        return max(1, g.die() + g.die() - 7)
-    return g.die()
+            parts["records"] += record["value"]
+        elif record["ref"] not in published["specials"]:
+            published["specials"].append(record["ref"])
+            if record["ref"] == "solomons_mines":
+                g.mut_player(seat)["cash"] += 2000
+            parts["records"] += record["value"]
+    elif profession in SCIENTISTS:  # an item: d6, scientists 2d6 - 7 (at least 1)
+        parts["records"] += max(1, g.die() + g.die() - 7)
+    else:
+        parts["records"] += g.die()
+
+
+#: Where published VP come from, for the final breakdown: hexes (1 a hex), features
+#: (mountains, cataracts, river sources, oases, lakes), records (bonus cards and items),
+#: the Source of the Nile, and professions (the explorer's, ethnologist's and journalist's
+#: extra VP).
+VP_SOURCES = ("hexes", "features", "records", "nile_source", "professions")
+
+
+def vp_sources(player: dict[str, Any]) -> dict[str, int]:
+    """``player``'s published VP by source ({source: VP} over ``VP_SOURCES``)."""
+    earned = player.get("vp_sources") or {}
+    return {source: earned.get(source, 0) for source in VP_SOURCES}
+
+
+def _add_vp(g: G, seat: int, parts: dict[str, int]) -> int:
+    player = g.mut_player(seat)
+    total = sum(parts.values())
+    player["score"] += total
+    sources = vp_sources(player)
+    player["vp_sources"] = {k: sources[k] + parts.get(k, 0) for k in VP_SOURCES}
+    return total
 
 
 def publish_all(g: G) -> int:
     """Publish every record of the current seat's explorer; the VP scored (ruling 15)."""
     seat = g.s["seat"]
-    player = g.player
-    ex = player["explorer"]
-    total = 0
+    ex = g.player["explorer"]
+    parts = dict.fromkeys(VP_SOURCES, 0)
     for record in ex["records"]:
-        total += _record_vp(g, seat, record, ex["profession"])
+        _record_vp(g, seat, record, ex["profession"], parts)
     ex["records"] = []
-    player["score"] += total
+    total = _add_vp(g, seat, parts)
     late_nile_source(g)
     return total
 
@@ -165,7 +187,7 @@ def late_nile_source(g: G) -> None:
             length = nile_length(s["hexes"], hid)
             if length is not None and length >= NILE_MIN_LENGTH:
                 s["nile_source"] = {"hex": hid, "seat": h["published_by"]}
-                g.mut_player(h["published_by"])["score"] += VP["nile_source"]
+                _add_vp(g, h["published_by"], {"nile_source": VP["nile_source"]})
                 return
 
 

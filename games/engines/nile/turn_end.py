@@ -158,9 +158,11 @@ def _hunt(g: G, hid: str) -> None:
         mod += _HUNT_MOD["reckless"]
     if ex["profession"] == "zoologist":
         mod += _HUNT_MOD["zoologist"]
-    for _ in range(hunters):
-        if g.die() + mod >= target:
-            ex["fresh"] += amount
+    hits = sum(1 for _ in range(hunters) if g.die() + mod >= target)
+    ex["fresh"] += hits * amount
+    if hunters:
+        outcome = "food" if hits else "nothing"
+        g.roll_decided("hunt", hits, target - mod, outcome, hunters=hunters, food=hits * amount)
 
 
 def _eat(g: G, hid: str) -> tuple[bool, dict[str, int]]:
@@ -198,36 +200,50 @@ def _recover(g: G, hid: str, starving: bool) -> str:
     mod += 2 if port_like(hid) else 0
     mod -= 1 if starving else 0
 
-    def roll() -> str:
+    def roll() -> tuple[int, str]:
         r = g.die() + mod
-        return "dies" if r <= 1 else "recovers" if r >= 4 else "sick"
+        return r, "dies" if r <= 1 else "recovers" if r >= 4 else "sick"
 
     if ex["sick"]:
-        r = roll()
+        value, r = roll()
+        g.roll_decided("illness", value, 4, r, who="explorer")
         if r == "dies":
             return "dead"
         if r == "recovers":
             ex["sick"] = False
     for kind in ("askari", "guide", "bearer"):
+        outcomes = {"dies": 0, "recovers": 0, "sick": 0}
         if kind == "guide":
             for guide in list(ex["guides"]):
                 if guide["sick"]:
-                    r = roll()
+                    _value, r = roll()
+                    outcomes[r] += 1
                     if r == "dies":
                         ex["guides"].remove(guide)
                     elif r == "recovers":
                         guide["sick"] = False
-            continue
-        p = ex["people"][kind]
-        died = 0
-        for _ in range(p["sick"]):
-            r = roll()
-            if r == "dies":
-                p["sick"] -= 1
-                died += 1
-            elif r == "recovers":
-                p["sick"] -= 1
-                p["healthy"] += 1
+        else:
+            p = ex["people"][kind]
+            for _ in range(p["sick"]):
+                _value, r = roll()
+                outcomes[r] += 1
+                if r == "dies":
+                    p["sick"] -= 1
+                elif r == "recovers":
+                    p["sick"] -= 1
+                    p["healthy"] += 1
+        if any(outcomes.values()):
+            g.roll_decided(
+                "illness",
+                outcomes["recovers"],
+                4,
+                "followers",
+                who=kind,
+                died=outcomes["dies"],
+                sick=outcomes["sick"],
+                modifier=mod,
+            )
+        died = outcomes["dies"]
         if kind == "bearer" and died:
             settle_load(ex)
     return "ok"
@@ -245,15 +261,21 @@ def step5(g: G) -> str:
         explorer_unfed, unfed = _eat(g, hid)
         starving = explorer_unfed or any(unfed.values())
         for kind in ("askari", "guide", "bearer"):
+            gone = 0
             for _ in range(unfed[kind]):
                 if g.die() <= 3:
                     lose_people(ex, kind, 1)
+                    gone += 1
+            if unfed[kind]:
+                outcome = "deserted" if gone else "stayed"
+                g.roll_decided("desert", gone, 3, outcome, who=kind, unfed=unfed[kind])
         if explorer_unfed:
             ex["sick"] = True
     ex["fresh"] = 0
     ex["starving"] = ex["starving"] + 1 if starving else 0
-    g.event("camp", "hunting, food and desertions")
-    if _recover(g, hid, starving) == "dead":
+    recovery = _recover(g, hid, starving)
+    g.event("camp", "hunting, food, desertions and illness")
+    if recovery == "dead":
         g.event("illness", "the explorer dies of illness")
         return "dead"
     for mapped in g.s["turn"]["mapped"]:

@@ -40,6 +40,15 @@ class NileKind(GameKind):
     def panel(self, observation, seats):
         return page.panel(observation, seats)
 
+    def batch_actions(self, data):
+        return page.market_actions(data)
+
+    def final_breakdown(self, observation, names):
+        return page.final_breakdown(observation, names)
+
+    def rounds_played(self, observation):
+        return observation["round"]
+
     def describe(self, event, names):
         return log.describe(event, names, label=lambda a: page.action_label(a, {}, names))
 

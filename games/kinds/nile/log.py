@@ -6,11 +6,11 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.kinds.nile.terms import PROFESSION_NAMES, TERRAIN_NAMES, port_name
+from games.kinds.nile.terms import KIND_NAMES, PROFESSION_NAMES, TERRAIN_NAMES, port_name
 
 #: {event type: its sentence}; %(player)s the seat's name, %(hex)s the hex.
 SENTENCES = {
-    "profession": gettext_lazy("%(player)s's new explorer is a %(profession)s."),
+    "profession": gettext_lazy("%(player)s's new explorer: %(profession)s."),
     "stay": gettext_lazy("%(player)s stays in Europe."),
     "discard": gettext_lazy("%(player)s discards a donation."),
     "home": gettext_lazy("%(player)s sails home to Europe."),
@@ -39,6 +39,107 @@ SENTENCES = {
     "bonus": gettext_lazy("%(player)s draws a bonus card for %(hex)s."),
     "death": gettext_lazy("%(player)s's explorer dies."),
 }
+
+
+#: {(roll, outcome): its sentence}; %(value)s the total rolled, %(target)s what it was rolled
+#: against (games.engines.nile.core.G.roll_decided).
+ROLL_SENTENCES = {
+    ("lost", "safe"): gettext_lazy(
+        "Rolled %(value)s against the lost number %(target)s: the way is found."
+    ),
+    ("lost", "lost"): gettext_lazy("Rolled %(value)s against the lost number %(target)s: lost."),
+    ("lost", "lost_guide"): gettext_lazy(
+        "Rolled %(value)s against the lost number %(target)s: lost; a guide deserts."
+    ),
+    ("natives", "none"): gettext_lazy(
+        "Rolled %(value)s for natives (found on %(target)s): nobody is there."
+    ),
+    ("natives", "found"): gettext_lazy(
+        "Rolled %(value)s for natives (found on %(target)s): a tribe is there."
+    ),
+    ("policy", "hostile"): gettext_lazy(
+        "Rolled %(value)s against the policy's sum %(target)s: above it, the tribe is hostile."
+    ),
+    ("policy", "neutral"): gettext_lazy(
+        "Rolled %(value)s against the policy's sum %(target)s: not above it, the tribe hides."
+    ),
+    ("gifts", "friendly"): gettext_lazy(
+        "Rolled %(value)s times %(gifts)s gifts against the tribe's %(target)s: enough, friends."
+    ),
+    ("gifts", "refused"): gettext_lazy(
+        "Rolled %(value)s times %(gifts)s gifts against the tribe's %(target)s: not enough."
+    ),
+    ("insult", "hostile"): gettext_lazy(
+        "Rolled %(value)s against the sum %(target)s: above it, the insulted tribe turns hostile."
+    ),
+    ("insult", "calm"): gettext_lazy(
+        "Rolled %(value)s against the sum %(target)s: not above it, the chief tries poison."
+    ),
+    ("charge", "charge"): gettext_lazy(
+        "Rolled %(value)s against the policy %(target)s: the natives charge."
+    ),
+    ("charge", "ambush"): gettext_lazy(
+        "Rolled %(value)s against the policy %(target)s: the natives lay an ambush."
+    ),
+    ("hunt", "food"): gettext_lazy(
+        "Hunting: %(hunters)s hunters needed %(target)s or more, %(value)s succeeded: "
+        "%(food)s fresh food."
+    ),
+    ("hunt", "nothing"): gettext_lazy(
+        "Hunting: %(hunters)s hunters needed %(target)s or more, none succeeded: no fresh food."
+    ),
+    ("desert", "deserted"): gettext_lazy(
+        "Unfed %(who)s: %(unfed)s rolled, each leaving on %(target)s or less: %(value)s deserted."
+    ),
+    ("desert", "stayed"): gettext_lazy(
+        "Unfed %(who)s: %(unfed)s rolled, each leaving on %(target)s or less: all stayed."
+    ),
+    ("illness", "recovers"): gettext_lazy(
+        "The sick explorer rolled %(value)s with modifiers (%(target)s or more recovers, 1 or "
+        "less dies): recovers."
+    ),
+    ("illness", "sick"): gettext_lazy(
+        "The sick explorer rolled %(value)s with modifiers (%(target)s or more recovers, 1 or "
+        "less dies): still sick."
+    ),
+    ("illness", "dies"): gettext_lazy(
+        "The sick explorer rolled %(value)s with modifiers (%(target)s or more recovers, 1 or "
+        "less dies): dies."
+    ),
+    ("illness", "followers"): gettext_lazy(
+        "Sick %(who)s, a roll each with modifier %(modifier)s (%(target)s or more recovers, 1 "
+        "or less dies): %(value)s recovered, %(died)s died, %(sick)s still sick."
+    ),
+    ("poison", "dies"): gettext_lazy(
+        "Poison: the higher of two dice is %(value)s (2 or less kills, %(target)s sickens): "
+        "the explorer dies."
+    ),
+    ("poison", "sick"): gettext_lazy(
+        "Poison: the higher of two dice is %(value)s (2 or less kills, %(target)s sickens): "
+        "the explorer falls sick."
+    ),
+    ("poison", "fails"): gettext_lazy(
+        "Poison: the higher of two dice is %(value)s (2 or less kills, %(target)s sickens): "
+        "it fails."
+    ),
+    ("oasis", "found"): gettext_lazy("Rolled %(value)s for the oasis (odd finds it): found."),
+    ("oasis", "missed"): gettext_lazy("Rolled %(value)s for the oasis (odd finds it): missed."),
+}
+
+
+def describe_roll(roll: dict) -> str | None:
+    """What one roll decided, in words ("Rolled 2 against the lost number 3: lost."), or None
+    for a roll this log has no sentence for."""
+    sentence = ROLL_SENTENCES.get((roll.get("what"), roll.get("outcome")))
+    if sentence is None:
+        return None
+    target = roll.get("target")
+    if isinstance(target, list):
+        target = ", ".join(map(str, target))
+    values = {key: roll.get(key) for key in ("gifts", "hunters", "food", "unfed", "died", "sick")}
+    values["modifier"] = f"{roll.get('modifier', 0):+d}"
+    values["who"] = KIND_NAMES.get(roll.get("who"), roll.get("who"))
+    return str(sentence) % (values | {"value": roll["value"], "target": target})
 
 
 def describe(event: dict, names: list[str], label=None) -> str | None:
@@ -80,6 +181,9 @@ def describe(event: dict, names: list[str], label=None) -> str | None:
         text = _("%(player)s: %(what)s.") % (values | {"what": kind})
     if event.get("dice"):
         text += " " + _("Dice: %(dice)s.") % {"dice": ", ".join(map(str, event["dice"]))}
+    for roll in event.get("rolls", ()):
+        if words := describe_roll(roll):
+            text += " " + words
     if event.get("card"):
         text += " " + _("Card %(card)s.") % {"card": event["card"]}
     return text

@@ -56,12 +56,16 @@ def board_text(observation: dict) -> str:
         )
         goods = ", ".join(f"{n} {KIND_NAMES.get(k, k)}" for k, n in explorer["goods"].items() if n)
         where = STATUS_NAMES.get(explorer["status"], explorer["status"])
-        lines.append(
-            f"{head}; {PROFESSION_NAMES.get(explorer['profession'], '')} {where}"
-            f"{' ' + explorer['hex'] if explorer['hex'] else ''}; {people}; {goods}; "
-            + _("%(mp)s MP, %(records)s records")
-            % {"mp": explorer["mp"], "records": len(explorer["records"])}
-        )
+        parts = [
+            head,
+            f"{PROFESSION_NAMES.get(explorer['profession'], '')} {where}"
+            f"{' ' + explorer['hex'] if explorer['hex'] else ''}",
+            people,
+            goods,
+            _("%(mp)s MP, %(records)s records")
+            % {"mp": explorer["mp"], "records": len(explorer["records"])},
+        ]
+        lines.append("; ".join(part for part in parts if part))
     seat = observation["current_player"]
     if seat is not None:
         explorer = observation["players"][seat]["explorer"]

@@ -13,8 +13,10 @@ from collections import defaultdict
 
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games.engines.nile.data import PRICES
+from games.engines.nile.scoring import VP_SOURCES
 from games.kinds.nile.board import board_context
 from games.kinds.nile.terms import (
     KIND_NAMES,
@@ -171,6 +173,92 @@ def group_actions(legal: list[str]) -> tuple[list[dict], list[str]]:
     return forms, buttons
 
 
+#: The market's rows in the order a market form applies them: people first (bearers carry),
+#: then animals and canoes, then goods (games.engines.nile.camp).
+MARKET_ORDER = (
+    "hire bearer",
+    "hire askari",
+    "hire guide",
+    "buy horse",
+    "buy camel",
+    "buy canoe",
+    "buy rations",
+    "buy water",
+    "buy gifts",
+    "buy musket",
+)
+#: Cargo units per item (rations, water and muskets 1, gifts 1 per 10) and carrying capacity
+#: on foot per item (a bearer 10, a horse or camel 20, a canoe carried -40): nile.md carrying.
+CARGO_PER_ITEM = {"rations": 1, "water": 1, "musket": 1, "gifts": 0.1}
+FOOT_CAPACITY_PER_ITEM = {"bearer": 10, "horse": 20, "camel": 20, "canoe": -40}
+QUANTITY_FIELD = "qty:"
+
+
+def market_actions(data) -> list[str]:
+    """The hires and purchases of a market form, in ``MARKET_ORDER``: "<key> <n>" for each
+    field "qty:<key>" with a quantity above 0 (a quantity that is no whole number is passed
+    on as written, for the engine to refuse)."""
+    actions = []
+    for key in MARKET_ORDER:
+        value = (data.get(QUANTITY_FIELD + key) or "").strip()
+        if value in ("", "0"):
+            continue
+        actions.append(f"{key} {value}")
+    return actions
+
+
+def market(observation: dict, legal: list[str]) -> dict | None:
+    """The market form of a port (hire and buy with quantities), or None when nothing is for
+    sale: {"rows": [{"key", "field", "label", "price", "cargo", "capacity", "max", "step"}],
+    "cash", "cargo", "capacity"} with cargo and capacity in cargo units on foot (the script
+    adds up the totals; the engine checks each hire and purchase)."""
+    quantities = defaultdict(list)
+    for action in legal:
+        words = action.split()
+        if words[0] in ("hire", "buy") and len(words) == 3 and words[2].isdigit():
+            quantities[f"{words[0]} {words[1]}"].append(int(words[2]))
+    if not quantities:
+        return None
+    seat = observation["current_player"]
+    player = observation["players"][seat]
+    explorer = player["explorer"]
+    goods = explorer["goods"]
+    bearers = explorer["people"]["bearer"]
+    rows = []
+    for key in MARKET_ORDER:
+        if key not in quantities:
+            continue
+        kind = key.split()[1]
+        numbers = sorted(quantities[key])
+        rows.append(
+            {
+                "key": key,
+                "field": QUANTITY_FIELD + key,
+                "label": group_label(key).split(":")[0].strip(),
+                "price": PRICES.get(kind, 0),
+                "cargo": CARGO_PER_ITEM.get(kind, 0),
+                "capacity": FOOT_CAPACITY_PER_ITEM.get(kind, 0),
+                # One hire or purchase is at most 10 units or lots (nile.md market); what
+                # the cash and the load allow after the others is the engine's to check.
+                "max": 10 * numbers[0],
+                "step": numbers[0],
+            }
+        )
+    cargo = (
+        goods["rations"]
+        + goods["water"]
+        + goods["musket"]
+        + explorer["items"]
+        + -(-goods["gifts"] // 10)
+    )
+    capacity = (
+        10 * (1 + bearers["healthy"] + bearers["sick"])
+        + 20 * (goods["horse"] + goods["camel"])
+        - 40 * goods["canoe"]
+    )
+    return {"rows": rows, "cash": player["cash"], "cargo": cargo, "capacity": capacity}
+
+
 def panel(observation: dict, seats) -> list[dict]:
     """One row per seat: the explorer's whole situation (the game is open information)."""
     colours = {colour.key: colour for colour in SEAT_COLOURS}
@@ -237,6 +325,10 @@ def page_context(request, game, observation: dict, legal: list[str], names: list
                 "hx_post": act,
                 "hx_vals": json.dumps({"action": action, "version": game.version}),
             }
+    shop = market(observation, legal) if legal else None
+    if shop:
+        sold = {row["key"] for row in shop["rows"]}
+        legal = [a for a in legal if " ".join(a.split()[:2]) not in sold]
     forms, buttons = group_actions(legal)
 
     def board():
@@ -257,4 +349,39 @@ def page_context(request, game, observation: dict, legal: list[str], names: list
             for f in forms
         ],
         "moves": [(a, label(a)) for a in legal if a.startswith("move ")],
+        "market": shop,
     }
+
+
+#: The words of each source of VP in the final breakdown (games.engines.nile.scoring).
+SOURCE_NAMES = {
+    "hexes": gettext_lazy("Hexes"),
+    "features": gettext_lazy("Features"),
+    "records": gettext_lazy("Records"),
+    "nile_source": gettext_lazy("Source of the Nile"),
+    "professions": gettext_lazy("Professions"),
+}
+
+
+def final_breakdown(observation: dict, names: list[str]) -> dict | None:
+    """Each player's published VP by source at the end (see ``GameKind.final_breakdown``):
+    columns hexes, features (mountains, cataracts, river sources, oases, lakes), records
+    (bonus cards and items), the Source of the Nile and professions; None while the game
+    runs. Rows in place order, ties in seat order."""
+    final = observation.get("final")
+    if not observation.get("terminal") or not final:
+        return None
+    rows = []
+    for seat, player in enumerate(observation["players"]):
+        parts = player["vp_sources"]
+        rows.append(
+            {
+                "seat": seat,
+                "name": names[seat] if seat < len(names) else "",
+                "place": final[seat]["rank"],
+                "cells": [parts[source] for source in VP_SOURCES],
+                "total": player["score"],
+            }
+        )
+    rows.sort(key=lambda row: (row["place"], row["seat"]))
+    return {"columns": [str(SOURCE_NAMES[source]) for source in VP_SOURCES], "rows": rows}

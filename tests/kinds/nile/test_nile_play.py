@@ -120,3 +120,25 @@ def test_the_play_page_at_round_20_shows_the_map_and_every_explorer(alice, bob, 
     assert "Cape Colony" in html and "Lagos" in html
     assert html.count("Unpublished records") == 2
     assert len(queries) <= 20
+
+
+def test_the_turn_mail_text_tells_the_situation_the_neighbourhood_and_grouped_actions(
+    alice, mailoutbox, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        game = services.create_game(alice, engine="nile", num_players=1, seed=11)
+        for action in ("profession explorer", "sail lagos", "hire bearer 2", "end"):
+            game = services.submit_action(game, alice, action, game.version)
+        while game.state["phase"] != "camp":
+            game = services.submit_action(game, alice, "stop", game.version)
+    mail = last_mail_to(mailoutbox, alice)
+    here = game.state["players"][0]["explorer"]["hex"]
+
+    assert f"P1: 0 VP, ${game.state['players'][0]['cash']}" in mail.body
+    assert f"Here: {here}, " in mail.body
+    board = mail.body.split(f"Here: {here}, ")[1].split("P1-P6:")[0].strip().split("\n")[1:]
+    assert 3 <= len(board) <= 6  # the neighbours, one a line
+    assert all(line.startswith("  ") and ", " in line for line in board)
+    assert "; ;" not in mail.body
+    assert any(RANGE.match(line.strip()) for line in mail.body.split("\n"))
+    assert "<svg" not in mail.body

@@ -1,0 +1,67 @@
+"""Every die roll that decides something is told with what it decided: the total, what it was
+rolled against and the outcome ("Rolled 2 against the lost number 3: lost; a guide deserts.")."""
+
+from __future__ import annotations
+
+import random
+
+from django.utils import translation
+
+from games.kinds import get_kind
+from games.kinds.nile.log import describe_roll
+
+KIND = get_kind("nile")
+ENGINE = KIND.engine
+NAMES = ["Ann", "Ben"]
+
+
+def _events(seed: int) -> list[dict]:
+    rng = random.Random(seed)
+    state = ENGINE.initial_state(2, seed, {"max_rounds": 15})
+    events = []
+    while not ENGINE.is_terminal(state):
+        seat = ENGINE.current_player(state)
+        action = ENGINE.choose(ENGINE.observation(state, seat), ENGINE.legal_actions(state), rng)
+        state = ENGINE.apply(state, action)
+        events.extend(state["events"])
+    return events
+
+
+def test_each_roll_carries_its_total_target_and_a_consistent_outcome():
+    rolls = [roll for seed in (1, 2) for event in _events(seed) for roll in event.get("rolls", ())]
+
+    assert {"lost", "natives", "hunt", "illness"} <= {roll["what"] for roll in rolls}
+    for roll in rolls:
+        if roll["what"] == "lost":
+            assert (roll["value"] > roll["target"]) == (roll["outcome"] == "safe")
+        if roll["what"] == "natives":
+            assert (roll["value"] in roll["target"]) == (roll["outcome"] == "found")
+        if roll["what"] == "illness" and roll["who"] == "explorer":
+            outcome = "recovers" if roll["value"] >= 4 else "dies" if roll["value"] <= 1 else "sick"
+            assert roll["outcome"] == outcome
+        if roll["what"] == "policy":
+            assert (roll["value"] > roll["target"]) == (roll["outcome"] == "hostile")
+
+
+def test_every_roll_of_whole_games_is_told_in_each_language():
+    events = [e for seed in (1, 2) for e in _events(seed) if e.get("rolls")]
+    for language in ("en", "fr", "nl"):
+        with translation.override(language):
+            for event in events:
+                line = KIND.describe(event, NAMES)
+                for roll in event["rolls"]:
+                    assert describe_roll(roll) is not None
+                    assert describe_roll(roll) in line
+
+
+def test_the_log_says_what_each_roll_decided_in_english_french_and_dutch():
+    event = next(e for e in _events(1) if any(r["what"] == "lost" for r in e.get("rolls", ())))
+    roll = next(r for r in event["rolls"] if r["what"] == "lost")
+    words = {
+        "en": f"Rolled {roll['value']} against the lost number {roll['target']}:",
+        "fr": f"{roll['value']} contre le nombre d'égarement {roll['target']}",
+        "nl": f"{roll['value']} gegooid tegen het verdwaalgetal {roll['target']}",
+    }
+    for language, expected in words.items():
+        with translation.override(language):
+            assert expected in KIND.describe(event, NAMES)
