@@ -38,8 +38,12 @@ run: $(VENV)/.installed-site translations
 	@mkdir -p "$(VAR_DIR)"
 	VAR_DIR="$(VAR_DIR)" PORT="$(PORT)" exec $(BIN)/supervisord --configuration supervisord.conf
 
+# The suite runs in one process per core (pytest-xdist); the tests that start real processes
+# (marker `processes`) all go to one of them. PYTEST_WORKERS=0 runs everything in one process
+# (needed by --pdb); PYTEST_ARGS adds pytest's own options, e.g. PYTEST_ARGS="tests/games -x".
+PYTEST_WORKERS ?= auto
 test: $(VENV)/.installed-test translations
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest --numprocesses $(PYTEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
