@@ -107,6 +107,16 @@ def pytest_runtest_setup(item):
             missing_service(f"needs Chromium at {CHROMIUM} (Debian package chromium)")
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _fast_password_hashing():
+    """Passwords are hashed with a fast hasher: the site's PBKDF2 takes a good part of a second
+    for each user a fixture makes, and no test is about the hash itself."""
+    from django.test import override_settings
+
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        yield
+
+
 @pytest.fixture(autouse=True)
 def _isolated_cache(settings):
     """Each test gets an empty in-process cache, so rate limits never leak between tests."""
