@@ -25,8 +25,11 @@ $(VENV)/.installed-test: pyproject.toml requirements/test.txt $(VENV)/.installed
 	$(PIP) --requirement requirements/test.txt
 	touch $@
 
-translations: $(VENV)/.installed-site
-	$(BIN)/pybabel -q compile --domain django --directory locale
+# Each catalogue is compiled again only when its .po changed, so that a `make run` started by a
+# test never rewrites a .mo file that the tests running beside it are reading.
+translations: $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/django.po))
+locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po | $(VENV)/.installed-site
+	$(BIN)/pybabel -q compile --domain django --directory locale --locale $*
 
 run: $(VENV)/.installed-site translations
 	$(BIN)/python manage.py migrate --noinput
