@@ -25,8 +25,11 @@ $(VENV)/.installed-test: pyproject.toml requirements/test.txt $(VENV)/.installed
 	$(PIP) --requirement requirements/test.txt
 	touch $@
 
-translations: $(VENV)/.installed-site
-	$(BIN)/pybabel -q compile --domain django --directory locale
+# Each catalogue is compiled again only when its .po changed, so that a `make run` started by a
+# test never rewrites a .mo file that the tests running beside it are reading.
+translations: $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/django.po))
+locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po | $(VENV)/.installed-site
+	$(BIN)/pybabel -q compile --domain django --directory locale --locale $*
 
 run: $(VENV)/.installed-site translations
 	$(BIN)/python manage.py migrate --noinput
@@ -38,8 +41,12 @@ run: $(VENV)/.installed-site translations
 	@mkdir -p "$(VAR_DIR)"
 	VAR_DIR="$(VAR_DIR)" PORT="$(PORT)" exec $(BIN)/supervisord --configuration supervisord.conf
 
+# The suite runs in one process per core (pytest-xdist); the tests that start real processes
+# (marker `processes`) all go to one of them. PYTEST_WORKERS=0 runs everything in one process
+# (needed by --pdb); PYTEST_ARGS adds pytest's own options, e.g. PYTEST_ARGS="tests/games -x".
+PYTEST_WORKERS ?= auto
 test: $(VENV)/.installed-test translations
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest --numprocesses $(PYTEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .

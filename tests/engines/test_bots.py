@@ -16,7 +16,7 @@ from tests.engines import africana_helpers
 from tests.engines.africa_position import ENGINE as AFRICA
 from tests.engines.africa_position import play, position
 from tests.engines.hidden_info import HIDDEN_INFO
-from tests.engines.test_conformance import _sampled_states
+from tests.engines.test_conformance import _sampled_states, games_group
 
 # No time limit: the decision then depends on the observation and the seed alone.
 SMALL = Budget(iterations=12, seconds=None, horizon=8)
@@ -28,7 +28,8 @@ NAMES = sorted(
     if hasattr(importlib.import_module(f"games.engines.{name}.bot"), "determinize")
 )
 CASES = pytest.mark.parametrize(
-    ("name", "num_players"), [(name, n) for name in NAMES for n in (2, 3)]
+    ("name", "num_players"),
+    [pytest.param(name, n, marks=games_group(name, n)) for name in NAMES for n in (2, 3)],
 )
 
 

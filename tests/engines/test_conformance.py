@@ -85,9 +85,15 @@ def choose_action(name: str, rng: random.Random, legal: list[str]) -> str:
     return CHOOSERS.get(name, lambda r, actions: r.choice(actions))(rng, legal)
 
 
-def _cases() -> list[tuple[str, int]]:
+def games_group(name: str, num_players: int):
+    """The xdist group of the tests that use ``_games(name, num_players)``: one worker process
+    plays those random games once for all of them (``make test`` runs --dist loadgroup)."""
+    return pytest.mark.xdist_group(f"random-games-{name}-{num_players}")
+
+
+def _cases() -> list:
     return [
-        (name, n)
+        pytest.param(name, n, marks=games_group(name, n))
         for name in engine_names()
         for n in range(get_engine(name).min_players, get_engine(name).max_players + 1)
     ]

@@ -28,6 +28,7 @@ from tests.games.conftest import first_with, player_to_move
 pytestmark = [
     pytest.mark.needs_postgres,
     pytest.mark.needs_redis,
+    pytest.mark.processes,
     pytest.mark.django_db(transaction=True),
 ]
 

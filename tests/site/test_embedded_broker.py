@@ -28,7 +28,7 @@ for n in range(count):
     record.delay(path, f"{name}-{n}")
 """
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.processes]
 
 
 def local_env(var_dir: Path) -> dict:

@@ -22,7 +22,7 @@ from tests.site.test_embedded_broker import local_env
 ROOT = Path(__file__).resolve().parents[2]
 WAIT = 300
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.processes]
 
 
 def free_port() -> int:
