@@ -81,6 +81,7 @@ INSTALLED_APPS = [
     "archive",
     "mailplay",
     "operations",
+    "talk",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -211,7 +212,13 @@ ALLAUTH_TRUSTED_PROXY_COUNT = env.int("ALLAUTH_TRUSTED_PROXY_COUNT", default=0)
 ALLAUTH_TRUSTED_CLIENT_IP_HEADER = env.str("ALLAUTH_TRUSTED_CLIENT_IP_HEADER", default="") or None
 
 # What one account may do in an hour (accounts/limits.py, counted in the shared cache).
-HOURLY_LIMITS = {"new_game": "10/h", "invitation": "30/h", "seat": "30/h", "mail_reply": "60/h"}
+HOURLY_LIMITS = {
+    "new_game": "10/h",
+    "invitation": "30/h",
+    "seat": "30/h",
+    "mail_reply": "60/h",
+    "chat": "120/h",
+}
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("fr", "Français"), ("nl", "Nederlands")]

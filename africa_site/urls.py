@@ -13,6 +13,7 @@ urlpatterns = [
     path("rules/", include("rulebooks.urls")),
     path("mail/", include("mailplay.urls")),
     path("archive/", include("archive.urls")),
+    path("talk/", include("talk.urls")),
     path("", include("ratings.urls")),
     path("accounts/settings/", account_views.preferences, name="account_settings"),
     path("accounts/vacation/", account_views.vacation, name="account_vacation"),
