@@ -82,6 +82,7 @@ INSTALLED_APPS = [
     "mailplay",
     "operations",
     "talk",
+    "api",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -219,6 +220,8 @@ HOURLY_LIMITS = {
     "mail_reply": "60/h",
     "chat": "120/h",
 }
+#: Requests per personal token to the JSON API (django-ninja throttle rate).
+API_RATE = env.str("API_RATE", default="300/m")
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("fr", "Français"), ("nl", "Nederlands")]
