@@ -10,7 +10,7 @@ import pytest
 from games.kinds import get_kind, kind_names
 from games.models import Game
 from tests.api.conftest import ApiClient
-from tests.kinds.conftest import REDEAL, dave, players, random_game  # noqa: F401 (fixtures)
+from tests.kinds.conftest import REDEAL, random_game
 
 pytestmark = pytest.mark.django_db
 
