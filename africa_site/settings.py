@@ -83,6 +83,7 @@ INSTALLED_APPS = [
     "operations",
     "talk",
     "api",
+    "calendars",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",

@@ -15,6 +15,7 @@ urlpatterns = [
     path("archive/", include("archive.urls")),
     path("talk/", include("talk.urls")),
     path("api/", include("api.urls")),
+    path("calendar/", include("calendars.urls")),
     path("", include("ratings.urls")),
     path("accounts/settings/", account_views.preferences, name="account_settings"),
     path("accounts/vacation/", account_views.vacation, name="account_vacation"),
