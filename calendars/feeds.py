@@ -2,7 +2,8 @@
 
 One event per game waiting for the player's move: it ends at the turn's deadline and links to
 the game. The feed's address carries a signed token (``{"u": user id, "k": key}``, salt
-``FEED_SALT``, no time stamp: the address stays the same until renewed); a token whose key is no longer the user's feed key is refused.
+``FEED_SALT``, no time stamp: the address stays the same until renewed); a token whose key
+is no longer the user's feed key is refused.
 """
 
 from __future__ import annotations
