@@ -84,6 +84,7 @@ INSTALLED_APPS = [
     "talk",
     "api",
     "calendars",
+    "friends",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",

@@ -16,6 +16,7 @@ urlpatterns = [
     path("talk/", include("talk.urls")),
     path("api/", include("api.urls")),
     path("calendar/", include("calendars.urls")),
+    path("friends/", include("friends.urls")),
     path("", include("ratings.urls")),
     path("accounts/settings/", account_views.preferences, name="account_settings"),
     path("accounts/vacation/", account_views.vacation, name="account_vacation"),
