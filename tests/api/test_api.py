@@ -9,16 +9,14 @@ from api.models import ApiToken
 from games import services
 from games.models import Game
 from tests.api.conftest import ApiClient
+from tests.social import running_duel
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def duel(alice, bob) -> Game:
-    game = services.create_game(alice, num_players=2, seed=2024)
-    services.join_game(game, bob)
-    game.refresh_from_db()
-    return game
+    return running_duel(alice, bob)
 
 
 def _mover(game):

@@ -8,16 +8,11 @@ from icalendar import Calendar
 
 from calendars.feeds import feed_token
 from calendars.models import CalendarFeed
-from games import services
 from games.models import Game
+from tests.social import running_duel, signed_in
 
 pytestmark = pytest.mark.django_db
 
-
-def _signed_in(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def _feed_url(user) -> str:
@@ -26,17 +21,14 @@ def _feed_url(user) -> str:
 
 @pytest.fixture
 def duel(alice, bob) -> Game:
-    game = services.create_game(alice, num_players=2, seed=2024)
-    services.join_game(game, bob)
-    game.refresh_from_db()
-    return game
+    return running_duel(alice, bob)
 
 
 def test_the_feed_has_one_event_per_game_waiting_for_the_player(duel, alice, bob):
     mover = duel.seats.get(number=duel.current_seat).user
     waiter = bob if mover == alice else alice
     for user in (mover, waiter):
-        _signed_in(user).post("/calendar/settings/", {"action": "new"})
+        signed_in(user).post("/calendar/settings/", {"action": "new"})
 
     response = Client().get(_feed_url(mover))
     assert response.status_code == 200
@@ -60,14 +52,14 @@ def test_the_feed_speaks_the_players_language(duel):
     mover = duel.seats.get(number=duel.current_seat).user
     mover.language = "fr"
     mover.save()
-    _signed_in(mover).post("/calendar/settings/", {"action": "new"})
+    signed_in(mover).post("/calendar/settings/", {"action": "new"})
 
     event = Calendar.from_ical(Client().get(_feed_url(mover)).content).walk("VEVENT")[0]
     assert str(event["summary"]).startswith("À vous de jouer")
 
 
 def test_a_new_address_revokes_the_old_one_and_turning_off_revokes_all(alice):
-    client = _signed_in(alice)
+    client = signed_in(alice)
     client.post("/calendar/settings/", {"action": "new"})
     old = _feed_url(alice)
     client.post("/calendar/settings/", {"action": "new"})
@@ -81,7 +73,7 @@ def test_a_new_address_revokes_the_old_one_and_turning_off_revokes_all(alice):
 
 
 def test_a_forged_address_is_refused(alice):
-    _signed_in(alice).post("/calendar/settings/", {"action": "new"})
+    signed_in(alice).post("/calendar/settings/", {"action": "new"})
     token = feed_token(CalendarFeed.objects.get(user=alice))
     forged = token[:-2] + ("AA" if not token.endswith("AA") else "BB")
 

@@ -4,21 +4,16 @@ options through the lobby's invitations; it starts when every other player has a
 import random
 
 import pytest
-from django.test import Client
 
 from friends.models import Rematch
 from games import services
 from games.models import Game, Invitation
 from tests.conftest import make_player
 from tests.kinds.conftest import random_game
+from tests.social import signed_in
 
 pytestmark = pytest.mark.django_db
 
-
-def _signed_in(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 @pytest.fixture
@@ -41,12 +36,12 @@ def test_play_again_invites_the_others_to_the_same_game_and_starts_when_all_acce
     finished, trio, mailoutbox, django_capture_on_commit_callbacks
 ):
     alice, bob, erin = trio
-    page = _signed_in(alice).get(finished.get_absolute_url()).content.decode()
+    page = signed_in(alice).get(finished.get_absolute_url()).content.decode()
     assert f"/friends/rematch/{finished.code}/" in page
 
     mailoutbox.clear()
     with django_capture_on_commit_callbacks(execute=True):
-        response = _signed_in(alice).post(f"/friends/rematch/{finished.code}/")
+        response = signed_in(alice).post(f"/friends/rematch/{finished.code}/")
 
     rematch = Rematch.objects.get(previous=finished).game
     assert response["Location"] == rematch.get_absolute_url()
@@ -61,22 +56,22 @@ def test_play_again_invites_the_others_to_the_same_game_and_starts_when_all_acce
     assert set(invited) == {"Bob", "Erin"}
     assert sorted(m.to[0] for m in mailoutbox) == [bob.email, erin.email]
 
-    _signed_in(bob).post(f"/games/{rematch.code}/join/")
+    signed_in(bob).post(f"/games/{rematch.code}/join/")
     rematch.refresh_from_db()
     assert rematch.status == Game.Status.OPEN
-    _signed_in(erin).post(f"/games/{rematch.code}/join/")
+    signed_in(erin).post(f"/games/{rematch.code}/join/")
     rematch.refresh_from_db()
     assert rematch.status == Game.Status.ACTIVE
 
 
 def test_a_second_play_again_leads_to_the_same_rematch(finished, trio):
     alice, bob, _erin = trio
-    _signed_in(alice).post(f"/friends/rematch/{finished.code}/")
-    response = _signed_in(bob).post(f"/friends/rematch/{finished.code}/")
+    signed_in(alice).post(f"/friends/rematch/{finished.code}/")
+    response = signed_in(bob).post(f"/friends/rematch/{finished.code}/")
 
     assert Rematch.objects.count() == 1
     assert response["Location"] == Rematch.objects.get().game.get_absolute_url()
-    page = _signed_in(bob).get(finished.get_absolute_url()).content.decode()
+    page = signed_in(bob).get(finished.get_absolute_url()).content.decode()
     assert Rematch.objects.get().game.get_absolute_url() in page
 
 
@@ -84,10 +79,10 @@ def test_a_running_game_cannot_be_played_again(alice, bob):
     game = services.create_game(alice, num_players=2, seed=1)
     services.join_game(game, bob)
 
-    _signed_in(alice).post(f"/friends/rematch/{game.code}/")
+    signed_in(alice).post(f"/friends/rematch/{game.code}/")
     assert not Rematch.objects.exists()
 
 
 def test_an_outsider_cannot_make_a_rematch(finished, carol):
-    assert _signed_in(carol).post(f"/friends/rematch/{finished.code}/").status_code == 404
+    assert signed_in(carol).post(f"/friends/rematch/{finished.code}/").status_code == 404
     assert not Rematch.objects.exists()

@@ -3,9 +3,9 @@ outsider of a private game unless a test seats him."""
 
 import pytest
 
-from games import services
 from games.models import Game
 from tests.conftest import make_player
+from tests.social import running_duel
 
 
 @pytest.fixture
@@ -16,10 +16,7 @@ def dave(db):
 @pytest.fixture
 def duel(alice, bob) -> Game:
     """A running public 2-player Africa game between alice (its creator) and bob."""
-    game = services.create_game(alice, num_players=2, seed=2024, public=True)
-    services.join_game(game, bob)
-    game.refresh_from_db()
-    return game
+    return running_duel(alice, bob, public=True)
 
 
 HTMX = {"HX-Request": "true"}

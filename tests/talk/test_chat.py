@@ -3,22 +3,17 @@ creator allows it; messages are escaped, limited in length and rate; a reader mu
 author or reports a message to the staff."""
 
 import pytest
-from django.test import Client
 
 from talk.models import GameChat, Message, Mute, Report
+from tests.social import signed_in
 from tests.talk.conftest import HTMX
 
 pytestmark = pytest.mark.django_db
 
 
-def _client(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
 
 def _say(user, game, text, **extra):
-    return _client(user).post(f"/talk/{game.code}/chat/post/", {"text": text}, **extra)
+    return signed_in(user).post(f"/talk/{game.code}/chat/post/", {"text": text}, **extra)
 
 
 def test_a_player_writes_and_the_other_reads_it_on_the_play_page(duel, alice, bob):
@@ -26,7 +21,7 @@ def test_a_player_writes_and_the_other_reads_it_on_the_play_page(duel, alice, bo
     assert response.status_code == 302
     assert response["Location"].endswith(f"/games/{duel.code}/#chat")
 
-    page = _client(bob).get(duel.get_absolute_url()).content.decode()
+    page = signed_in(bob).get(duel.get_absolute_url()).content.decode()
     assert "Good luck, Bob!" in page
     assert 'id="chat-text"' in page
 
@@ -35,8 +30,8 @@ def test_a_message_is_escaped_wherever_it_is_shown(duel, alice, bob):
     attack = '<script>alert("x")</script><img src=x onerror=alert(1)>'
     _say(alice, duel, attack, headers=HTMX)
 
-    page = _client(bob).get(duel.get_absolute_url()).content.decode()
-    fragment = _client(bob).get(f"/talk/{duel.code}/chat/", headers=HTMX).content.decode()
+    page = signed_in(bob).get(duel.get_absolute_url()).content.decode()
+    fragment = signed_in(bob).get(f"/talk/{duel.code}/chat/", headers=HTMX).content.decode()
     for html in (page, fragment):
         assert attack not in html
         assert "<img src=x" not in html
@@ -57,8 +52,8 @@ def test_a_watcher_never_reads_the_players_channel(duel, alice, carol):
     _say(alice, duel, "Secret plan: go east")
     GameChat.objects.create(game=duel, watchers_may_talk=True)
 
-    page = _client(carol).get(duel.get_absolute_url()).content.decode()
-    fragment = _client(carol).get(f"/talk/{duel.code}/chat/", headers=HTMX).content.decode()
+    page = signed_in(carol).get(duel.get_absolute_url()).content.decode()
+    fragment = signed_in(carol).get(f"/talk/{duel.code}/chat/", headers=HTMX).content.decode()
     assert "Secret plan" not in page + fragment
 
 
@@ -66,14 +61,15 @@ def test_watchers_talk_only_when_the_creator_opens_their_channel(duel, alice, bo
     assert _say(carol, duel, "Nice move").status_code == 302
     assert not Message.objects.exists()
 
-    assert _client(bob).post(f"/talk/{duel.code}/chat/watchers/", {"open": "1"}).status_code == 302
+    refused = signed_in(bob).post(f"/talk/{duel.code}/chat/watchers/", {"open": "1"})
+    assert refused.status_code == 302
     assert not GameChat.objects.filter(watchers_may_talk=True).exists()
-    _client(alice).post(f"/talk/{duel.code}/chat/watchers/", {"open": "1"})
+    signed_in(alice).post(f"/talk/{duel.code}/chat/watchers/", {"open": "1"})
     _say(carol, duel, "Nice move")
 
     message = Message.objects.get()
     assert message.channel == Message.Channel.WATCHERS
-    assert "Nice move" in _client(alice).get(duel.get_absolute_url()).content.decode()
+    assert "Nice move" in signed_in(alice).get(duel.get_absolute_url()).content.decode()
 
 
 def test_an_outsider_of_a_private_game_can_neither_read_nor_write(alice, bob, dave):
@@ -84,7 +80,7 @@ def test_an_outsider_of_a_private_game_can_neither_read_nor_write(alice, bob, da
     _say(alice, game, "just us")
 
     assert _say(dave, game, "hello?").status_code == 403
-    assert _client(dave).get(f"/talk/{game.code}/chat/", headers=HTMX).status_code == 403
+    assert signed_in(dave).get(f"/talk/{game.code}/chat/", headers=HTMX).status_code == 403
     assert Message.objects.count() == 1
 
 
@@ -113,15 +109,15 @@ def test_the_hourly_limit_stops_a_flood(duel, alice, settings):
 
 def test_a_muted_player_is_no_longer_read_until_unmuted(duel, alice, bob):
     _say(bob, duel, "blah blah")
-    _client(alice).post(f"/talk/{duel.code}/chat/mute/", {"name": "Bob", "mute": "1"})
+    signed_in(alice).post(f"/talk/{duel.code}/chat/mute/", {"name": "Bob", "mute": "1"})
 
     assert Mute.objects.filter(user=alice, muted=bob).exists()
-    page = _client(alice).get(duel.get_absolute_url()).content.decode()
+    page = signed_in(alice).get(duel.get_absolute_url()).content.decode()
     assert "blah blah" not in page
     assert "Read Bob again" in page
 
-    _client(alice).post(f"/talk/{duel.code}/chat/mute/", {"name": "Bob", "mute": "0"})
-    assert "blah blah" in _client(alice).get(duel.get_absolute_url()).content.decode()
+    signed_in(alice).post(f"/talk/{duel.code}/chat/mute/", {"name": "Bob", "mute": "0"})
+    assert "blah blah" in signed_in(alice).get(duel.get_absolute_url()).content.decode()
 
 
 def test_a_reported_message_shows_in_the_admin_for_staff(duel, alice, bob, staff):
@@ -129,13 +125,13 @@ def test_a_reported_message_shows_in_the_admin_for_staff(duel, alice, bob, staff
     message = Message.objects.get()
     url = f"/talk/{duel.code}/chat/{message.code}/report/"
 
-    assert _client(bob).post(url).status_code == 302  # one's own message: refused
+    assert signed_in(bob).post(url).status_code == 302  # one's own message: refused
     assert not Report.objects.exists()
-    _client(alice).post(url)
-    _client(alice).post(url)
+    signed_in(alice).post(url)
+    signed_in(alice).post(url)
 
     assert Report.objects.filter(message=message, reporter=alice).count() == 1
-    admin = _client(staff).get("/admin/talk/report/").content.decode()
+    admin = signed_in(staff).get("/admin/talk/report/").content.decode()
     assert "you are a cheat" in admin
 
 
@@ -143,5 +139,5 @@ def test_a_watcher_cannot_report_a_players_message(duel, bob, carol):
     _say(bob, duel, "between us")
     message = Message.objects.get()
 
-    _client(carol).post(f"/talk/{duel.code}/chat/{message.code}/report/")
+    signed_in(carol).post(f"/talk/{duel.code}/chat/{message.code}/report/")
     assert not Report.objects.exists()

@@ -5,19 +5,15 @@ import pytest
 from django.test import Client
 
 from talk.models import Note
+from tests.social import signed_in
 from tests.talk.conftest import HTMX
 
 pytestmark = pytest.mark.django_db
 
 
-def _client(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
 
 def test_notes_saved_by_htmx_answer_with_the_saved_status(duel, alice):
-    response = _client(alice).post(
+    response = signed_in(alice).post(
         f"/talk/{duel.code}/notes/", {"text": "Bob goes for diamonds"}, headers=HTMX
     )
 
@@ -28,7 +24,7 @@ def test_notes_saved_by_htmx_answer_with_the_saved_status(duel, alice):
 
 
 def test_notes_saved_without_javascript_come_back_in_the_page(duel, alice):
-    client = _client(alice)
+    client = signed_in(alice)
     response = client.post(f"/talk/{duel.code}/notes/", {"text": "first draft"})
     assert response.status_code == 302
     client.post(f"/talk/{duel.code}/notes/", {"text": "second <b>draft</b>"})
@@ -39,21 +35,21 @@ def test_notes_saved_without_javascript_come_back_in_the_page(duel, alice):
 
 
 def test_nobody_else_reads_a_players_notes(duel, alice, bob, carol):
-    _client(alice).post(f"/talk/{duel.code}/notes/", {"text": "private thoughts"})
+    signed_in(alice).post(f"/talk/{duel.code}/notes/", {"text": "private thoughts"})
 
     for other in (bob, carol):
-        page = _client(other).get(duel.get_absolute_url()).content.decode()
+        page = signed_in(other).get(duel.get_absolute_url()).content.decode()
         assert "private thoughts" not in page
     assert "private thoughts" not in Client().get(duel.get_absolute_url()).content.decode()
 
 
 def test_a_watcher_cannot_keep_notes(duel, carol):
-    assert _client(carol).post(f"/talk/{duel.code}/notes/", {"text": "x"}).status_code == 403
+    assert signed_in(carol).post(f"/talk/{duel.code}/notes/", {"text": "x"}).status_code == 403
     assert not Note.objects.exists()
 
 
 def test_overlong_notes_are_refused_and_the_old_ones_kept(duel, alice):
-    client = _client(alice)
+    client = signed_in(alice)
     client.post(f"/talk/{duel.code}/notes/", {"text": "keep me"})
     response = client.post(f"/talk/{duel.code}/notes/", {"text": "x" * 10_001}, headers=HTMX)
 
