@@ -7,6 +7,7 @@ import pytest
 
 from friends.models import Rematch
 from games import services
+from games.kinds import get_kind
 from games.models import Game, Invitation
 from tests.conftest import make_player
 from tests.kinds.conftest import random_game
@@ -23,8 +24,6 @@ def trio(alice, bob):
 
 @pytest.fixture
 def finished(trio) -> Game:
-    from games.kinds import get_kind
-
     game = random_game(get_kind("africa"), trio, None, random.Random(3), plies=10_000)
     Game.objects.filter(pk=game.pk).update(days_per_move=5, options={"variant": "simple"})
     game.refresh_from_db()
