@@ -99,6 +99,7 @@ INSTALLED_APPS = [
     "csp",
     "anymail",
     "health_check",
+    "ninja",  # serves the API document reader's scripts from the package, not a CDN
 ]
 
 MIDDLEWARE = [

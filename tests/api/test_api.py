@@ -176,6 +176,13 @@ def test_the_openapi_document_is_served():
     assert "/api/v1/games/{code}/actions" in document["paths"]
 
 
+def test_the_document_reader_loads_its_scripts_from_the_site():
+    page = Client().get("/api/v1/docs").content.decode()
+
+    assert "/static/ninja/swagger-ui-bundle.js" in page
+    assert "cdn" not in page.lower()
+
+
 def test_requests_past_the_rate_get_429(alice, settings):
     settings.API_RATE = "3/m"
     api = ApiClient(alice)
