@@ -74,12 +74,16 @@ def muted_ids(user) -> set[int]:
     return set(Mute.objects.filter(user=user).values_list("muted_id", flat=True))
 
 
-def messages_for(game: Game, user, seat: Seat | None) -> dict[str, list[Message]]:
+def messages_for(
+    game: Game, user, seat: Seat | None, *, allowed: Channels | None = None, muted=None
+) -> dict[str, list[Message]]:
     """{channel: its last ``SHOWN`` messages, oldest first, without muted authors} for each
-    channel ``user`` reads."""
-    muted = muted_ids(user)
+    channel ``user`` reads (``allowed`` and ``muted``: ``channels`` and ``muted_ids`` of the
+    same request, when the caller has them already)."""
+    muted = muted_ids(user) if muted is None else muted
+    allowed = channels(game, user, seat) if allowed is None else allowed
     shown = {}
-    for channel in channels(game, user, seat).read:
+    for channel in allowed.read:
         latest = (
             Message.objects.filter(game=game, channel=channel)
             .exclude(author_id__in=muted)

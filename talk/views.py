@@ -28,13 +28,17 @@ def _back(code, anchor: str):
 def chat_context(request, game, seat) -> dict:
     """What the chat part of the play page shows ``request.user`` (holding ``seat``)."""
     allowed = services.channels(game, request.user, seat)
+    muted = services.muted_ids(request.user)
     return {
         "game": game,
         "seat": seat,
-        "chat_channels": services.messages_for(game, request.user, seat),
+        "chat_channels": services.messages_for(
+            game, request.user, seat, allowed=allowed, muted=muted
+        ),
         "chat_write": allowed.write,
-        "chat_watchers_open": services.watchers_may_talk(game),
-        "chat_muted": User.objects.filter(pk__in=services.muted_ids(request.user)),
+        # the creator plays, and players read the watchers' channel when it is open
+        "chat_watchers_open": Message.Channel.WATCHERS in allowed.read,
+        "chat_muted": User.objects.filter(pk__in=muted) if muted else [],
         "is_creator": request.user.is_authenticated and request.user.pk == game.creator_id,
     }
 
