@@ -188,3 +188,15 @@ def test_requests_past_the_rate_get_429(alice, settings):
     api = ApiClient(alice)
     codes = [api.get("/games").status_code for _n in range(5)]
     assert codes == [200, 200, 200, 429, 429]
+
+
+def test_staff_see_tokens_in_the_admin_and_may_delete_them(alice, staff):
+    api = ApiClient(alice)
+    client = Client()
+    client.force_login(staff)
+
+    listing = client.get("/admin/api/apitoken/").content.decode()
+    assert api.row.prefix in listing
+    assert api.token not in listing
+    client.post(f"/admin/api/apitoken/{api.row.pk}/delete/", {"post": "yes"})
+    assert api.get("/games").status_code == 401
