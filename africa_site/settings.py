@@ -81,6 +81,10 @@ INSTALLED_APPS = [
     "archive",
     "mailplay",
     "operations",
+    "talk",
+    "api",
+    "calendars",
+    "friends",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -95,6 +99,7 @@ INSTALLED_APPS = [
     "csp",
     "anymail",
     "health_check",
+    "ninja",  # serves the API document reader's scripts from the package, not a CDN
 ]
 
 MIDDLEWARE = [
@@ -211,7 +216,15 @@ ALLAUTH_TRUSTED_PROXY_COUNT = env.int("ALLAUTH_TRUSTED_PROXY_COUNT", default=0)
 ALLAUTH_TRUSTED_CLIENT_IP_HEADER = env.str("ALLAUTH_TRUSTED_CLIENT_IP_HEADER", default="") or None
 
 # What one account may do in an hour (accounts/limits.py, counted in the shared cache).
-HOURLY_LIMITS = {"new_game": "10/h", "invitation": "30/h", "seat": "30/h", "mail_reply": "60/h"}
+HOURLY_LIMITS = {
+    "new_game": "10/h",
+    "invitation": "30/h",
+    "seat": "30/h",
+    "mail_reply": "60/h",
+    "chat": "120/h",
+}
+#: Requests per personal token to the JSON API (django-ninja throttle rate).
+API_RATE = env.str("API_RATE", default="300/m")
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("fr", "Français"), ("nl", "Nederlands")]

@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.limits import hourly_limit
+from friends.services import followed_first
 from games import access, services
 from games.forms import ActionForm, InviteForm, NewGameForm, VersionForm
 from games.models import Game, Seat
@@ -72,6 +73,7 @@ def lobby(request):
         .annotate(seated=Count("seats"))
         .select_related("creator")[:100]
     )
+    games = followed_first(games, request.user)  # games of people the user follows first
     return render(request, "games/lobby.html", {"games": games})
 
 

@@ -8,7 +8,8 @@ webhook under /mail/anymail/) and by ``manage.py receive_mail`` (an MTA pipe). S
 2. Find the reply address ``play+<token>@...`` among the recipients and check its signature,
    the sender (the seat's player's address, any case), the game's state and version, and the
    move's deadline.
-3. Read the actions at the top of the new text of the mail (``parsing``), decide which are
+3. Post its chat lines ("say ...", see ``talk.mail``) and take them out of the text; read
+   the actions at the top of the rest of the new text (``parsing``), decide which are
    applied (``lines``: one by one, keeping every line up to and including one that reveals
    something hidden even when a later line fails) and apply those in one transaction
    through ``games.services.submit_action``.
@@ -43,6 +44,7 @@ from mailplay import lines as lines_rule
 from mailplay import parsing, replies
 from mailplay.models import ProcessedMessage
 from mailplay.tokens import LOCAL_PREFIX, ReplyToken, read_token
+from talk import mail as talk_mail
 
 logger = logging.getLogger(__name__)
 
@@ -56,7 +58,8 @@ class Outcome:
     ``status``: "applied" (every action applied), "partial" (the lines up to a revealing one
     applied, then a line failed), "rejected" (nothing applied), "stale" (the game moved on or
     was over), "refused" (forged or expired address, wrong sender, too many replies),
-    "duplicate" (seen before), "dropped" (no player to answer, or an automatic mail).
+    "duplicate" (seen before), "dropped" (no player to answer, or an automatic mail), "said"
+    (the reply held only chat lines, "say ...": posted in the game's chat, no answer mail).
     ``applied``: the actions applied, in order; when a line failed, ``error`` says why,
     ``failed_line`` names it and ``not_applied`` lists the lines left out, the failed one
     among them (as written).
@@ -210,10 +213,14 @@ def _handle(message: EmailMessage) -> Outcome:
         outcome = Outcome("refused", error=LIMIT_MESSAGES["mail_reply"])
         return _answer(user, outcome, None, in_reply_to)
     with translation.override(user.language):
-        return _play(message, game, seat, token, in_reply_to)
+        said = talk_mail.post_said(game, seat, parsing.reply_text(message))  # "say" lines
+        if said.only_talk:
+            return Outcome("said")
+        return _play(game, seat, token, in_reply_to, said.rest)
 
 
-def _play(message, game: Game, seat, token: ReplyToken, in_reply_to: str) -> Outcome:
+def _play(game: Game, seat, token: ReplyToken, in_reply_to: str, text: str) -> Outcome:
+    """Read and apply the actions of ``text`` (the reply's new text without its chat lines)."""
     user = seat.user
     if game.status != Game.Status.ACTIVE:
         outcome = Outcome("stale", error=_("This game is not being played any more."))
@@ -234,7 +241,6 @@ def _play(message, game: Game, seat, token: ReplyToken, in_reply_to: str) -> Out
         )
         return _answer(user, Outcome("refused", error=error), (game, seat), in_reply_to)
 
-    text = parsing.reply_text(message)
     try:
         actions = parsing.parse_actions(text, game.kind)
     except parsing.UnknownWord as problem:

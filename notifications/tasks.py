@@ -24,6 +24,7 @@ from games.models import Game, Invitation, Seat
 from mailplay.links import link_url
 from mailplay.replies import turn_mail_context
 from notifications.emails import absolute_url, send_once
+from talk.mail import chat_for_mail
 
 logger = logging.getLogger(__name__)
 
@@ -106,6 +107,7 @@ def notify_turn(self, game_id: int, ply: int) -> str:
         return "quiet hours"
     context = _game_context(game, user)
     context["news"] = _news_since_last_turn(game, seat, context["names"])
+    context["chat"] = chat_for_mail(game, seat)  # talk: the chat since the last visit
     context.update(turn_mail_context(game, seat, context["names"]))  # mailplay: play by reply
     send_once(f"turn:{game.pk}:{ply}:{user.pk}", user, "your_turn", context)
     return "sent"
@@ -195,6 +197,9 @@ def send_daily_digests() -> int:
                     "opponents": [
                         s.user.display_name for s in game.seats.all() if s.user_id != user.pk
                     ],
+                    "chat": chat_for_mail(  # talk: the chat since the last visit
+                        game, next(s for s in game.seats.all() if s.user_id == user.pk)
+                    ),
                 }
                 for game in games
             ]

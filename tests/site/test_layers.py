@@ -19,6 +19,10 @@ PACKAGES = (
     "notifications",
     "ratings",
     "rulebooks",
+    "talk",
+    "api",
+    "calendars",
+    "friends",
 )
 
 

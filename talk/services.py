@@ -1,0 +1,181 @@
+"""The writers and readers of a game's talk: chat messages, mutes, reports and notes.
+
+Who talks where: the players of a game (anyone who holds a seat, even after leaving it) read
+and write the players' channel; when the creator opens the watchers' channel, signed-in
+watchers who may see the game read and write it, and the players read it too. Nobody but
+the players ever reads the players' channel. A refused request raises ``TalkError`` (a
+sentence for the writer) and changes nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from accounts.limits import over_limit
+from africa_site.middleware import storable
+from games.models import Game, Seat
+from talk.models import (
+    MESSAGE_MAX_LENGTH,
+    NOTE_MAX_LENGTH,
+    GameChat,
+    Message,
+    Mute,
+    Note,
+    Report,
+)
+
+SHOWN = 50  # messages shown per channel, the newest
+
+
+class TalkError(Exception):
+    """A chat or notes request that cannot be honoured; ``message`` is for the writer."""
+
+    def __init__(self, message):
+        super().__init__(str(message))
+        self.message = str(message)
+
+
+@dataclass(frozen=True)
+class Channels:
+    """What a viewer of a game may do in its chat: the channels read (in the order shown)
+    and the one written (None: they only read, or nothing)."""
+
+    read: tuple[str, ...]
+    write: str | None
+
+
+def watchers_may_talk(game: Game) -> bool:
+    """Whether the creator of ``game`` opened its watchers' channel."""
+    return GameChat.objects.filter(game=game, watchers_may_talk=True).exists()
+
+
+def channels(game: Game, user, seat: Seat | None) -> Channels:
+    """The channels ``user`` (who holds ``seat`` in ``game``, or None, and may see the game:
+    see ``games.access``) reads and writes."""
+    watchers = watchers_may_talk(game)
+    if seat is not None:
+        read = (Message.Channel.PLAYERS, Message.Channel.WATCHERS) if watchers else (
+            Message.Channel.PLAYERS,
+        )
+        return Channels(read=read, write=Message.Channel.PLAYERS)
+    if watchers and user.is_authenticated:
+        return Channels(read=(Message.Channel.WATCHERS,), write=Message.Channel.WATCHERS)
+    return Channels(read=(), write=None)
+
+
+def muted_ids(user) -> set[int]:
+    """The ids of the accounts ``user`` muted."""
+    if not user.is_authenticated:
+        return set()
+    return set(Mute.objects.filter(user=user).values_list("muted_id", flat=True))
+
+
+def messages_for(
+    game: Game, user, seat: Seat | None, *, allowed: Channels | None = None, muted=None
+) -> dict[str, list[Message]]:
+    """{channel: its last ``SHOWN`` messages, oldest first, without muted authors} for each
+    channel ``user`` reads (``allowed`` and ``muted``: ``channels`` and ``muted_ids`` of the
+    same request, when the caller has them already)."""
+    muted = muted_ids(user) if muted is None else muted
+    allowed = channels(game, user, seat) if allowed is None else allowed
+    shown = {}
+    for channel in allowed.read:
+        latest = (
+            Message.objects.filter(game=game, channel=channel)
+            .exclude(author_id__in=muted)
+            .select_related("author")
+            .order_by("-created_at", "-id")[:SHOWN]
+        )
+        shown[channel] = list(reversed(latest))
+    return shown
+
+
+def messages_since(game: Game, user, seat: Seat, since) -> list[Message]:
+    """The messages of the channels the player in ``seat`` reads, written by others (not
+    muted) after ``since`` (None: all), oldest first: what a mail tells them was said."""
+    found = (
+        Message.objects.filter(game=game, channel__in=channels(game, user, seat).read)
+        .exclude(author=user)
+        .exclude(author_id__in=muted_ids(user))
+        .select_related("author")
+    )
+    if since is not None:
+        found = found.filter(created_at__gt=since)
+    return list(found.order_by("created_at", "id")[:SHOWN])
+
+
+def post_message(game: Game, user, seat: Seat | None, text: str) -> Message:
+    """Store ``text`` (blanks trimmed, at most ``MESSAGE_MAX_LENGTH`` characters) from
+    ``user`` in the channel they write in ``game``.
+
+    Raises TalkError when they may not write, the text is empty or too long, or they went
+    over the hourly chat limit (``HOURLY_LIMITS["chat"]``)."""
+    channel = channels(game, user, seat).write
+    if channel is None:
+        raise TalkError(_("You cannot write in this game's chat."))
+    text = storable(text).strip()
+    if not text:
+        raise TalkError(_("Write something first."))
+    if len(text) > MESSAGE_MAX_LENGTH:
+        raise TalkError(
+            _("A message has at most %(max)d characters.") % {"max": MESSAGE_MAX_LENGTH}
+        )
+    if over_limit(user, "chat"):
+        raise TalkError(
+            _("You have written many messages in the last hour. Please wait a while.")
+        )
+    return Message.objects.create(game=game, author=user, channel=channel, text=text)
+
+
+def open_watchers_channel(game: Game, user, open_it: bool) -> None:
+    """Open or close the watchers' channel of ``game``; only its creator may. Raises
+    TalkError."""
+    if user.pk != game.creator_id:
+        raise TalkError(_("Only the player who created the game can change this."))
+    GameChat.objects.update_or_create(game=game, defaults={"watchers_may_talk": open_it})
+
+
+def mute(user, other, muted: bool) -> None:
+    """``user`` stops (``muted`` True) or starts again reading ``other``'s messages."""
+    if other.pk == user.pk:
+        raise TalkError(_("You cannot mute yourself."))
+    if muted:
+        Mute.objects.get_or_create(user=user, muted=other)
+    else:
+        Mute.objects.filter(user=user, muted=other).delete()
+
+
+def report(message: Message, user, seat: Seat | None) -> Report:
+    """``user``, who reads ``message``'s channel, reports it to the staff (once)."""
+    if message.channel not in channels(message.game, user, seat).read:
+        raise TalkError(_("You cannot report this message."))
+    if message.author_id == user.pk:
+        raise TalkError(_("You cannot report your own message."))
+    found, _created = Report.objects.get_or_create(message=message, reporter=user)
+    return found
+
+
+def note_of(game: Game, user) -> str:
+    """``user``'s notes on ``game`` ("" when they have none)."""
+    if not user.is_authenticated:
+        return ""
+    return Note.objects.filter(game=game, user=user).values_list("text", flat=True).first() or ""
+
+
+@transaction.atomic
+def save_note(game: Game, user, seat: Seat | None, text: str) -> Note:
+    """Keep ``text`` as ``user``'s notes on ``game`` (players only; at most
+    ``NOTE_MAX_LENGTH`` characters). Raises TalkError."""
+    if seat is None:
+        raise TalkError(_("Only the players of a game keep notes on it."))
+    text = storable(text)
+    if len(text) > NOTE_MAX_LENGTH:
+        raise TalkError(_("Notes have at most %(max)d characters.") % {"max": NOTE_MAX_LENGTH})
+    note, _created = Note.objects.update_or_create(
+        game=game, user=user, defaults={"text": text, "updated_at": timezone.now()}
+    )
+    return note

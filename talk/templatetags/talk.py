@@ -1,0 +1,21 @@
+"""The play page's talk panel (chat and private notes), drawn from the page's context."""
+
+from django import template
+
+from talk import services
+from talk.views import chat_context
+
+register = template.Library()
+
+
+@register.inclusion_tag("games/partials/talk_panel.html", takes_context=True)
+def talk_panel(context):
+    """The chat and notes of ``context["game"]`` for the request's user (``seat`` or None)."""
+    request, game, seat = context["request"], context["game"], context.get("seat")
+    panel = {"request": request, "user": request.user, "csrf_token": context.get("csrf_token")}
+    if not request.user.is_authenticated or game.status == game.Status.OPEN:
+        return panel | {"show": False}
+    panel |= chat_context(request, game, seat) | {"show": True}
+    if seat is not None:
+        panel["note_text"] = services.note_of(game, request.user)
+    return panel
