@@ -132,6 +132,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "africa_site.context_processors.site",
+                "games.context_processors.waiting_games",
             ],
         },
     },

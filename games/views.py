@@ -14,7 +14,7 @@ from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Prefetch
 from django.http import HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import get_template, render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
@@ -25,7 +25,7 @@ from django.views.decorators.http import require_GET, require_POST
 from accounts.limits import hourly_limit
 from games import access, services
 from games.forms import ActionForm, InviteForm, NewGameForm, VersionForm
-from games.models import Game, Seat
+from games.models import Game, Invitation, Seat
 
 FRAGMENT_SECONDS = 60 * 60
 
@@ -97,7 +97,8 @@ def new_game(request):
 @login_required
 @require_GET
 def my_games(request):
-    """The user's games: those waiting for their move first, then the others."""
+    """The user's games: invitations waiting for an answer, the games waiting for their
+    move, then the others."""
     games = list(
         Game.objects.of_player(request.user)
         .exclude(status=Game.Status.ABORTED)
@@ -113,7 +114,18 @@ def my_games(request):
         )
     waiting = sorted((g for g in games if g.my_turn), key=lambda g: g.turn_deadline)
     others = [g for g in games if not g.my_turn]
-    return render(request, "games/mine.html", {"waiting": waiting, "others": others})
+    invitations = (
+        Invitation.objects.filter(user=request.user, game__status=Game.Status.OPEN)
+        .exclude(game__seats__user=request.user)
+        .select_related("game", "invited_by")
+        .annotate(seated=Count("game__seats"))
+        .order_by("-created_at")[:100]
+    )
+    return render(
+        request,
+        "games/mine.html",
+        {"waiting": waiting, "others": others, "invitations": invitations},
+    )
 
 
 def play_context(request, game: Game, seat: Seat | None) -> dict:
@@ -315,6 +327,21 @@ def game_invite(request, code):
             name = invitation.user.display_name
             messages.success(request, _("%(name)s is invited.") % {"name": name})
     return redirect("game_detail", code=code)
+
+
+@login_required
+@require_POST
+def game_decline(request, code):
+    """Turn down an invitation to a game that gathers players."""
+    game = get_object_or_404(Game, code=code)
+    _attempt(
+        request,
+        services.decline_invitation,
+        game,
+        request.user,
+        success=_("You have declined the invitation."),
+    )
+    return redirect("my_games")
 
 
 @login_required
