@@ -185,6 +185,19 @@ class GameKind:
         """The question of a pending decision on the play page, or None."""
         return None
 
+    #: {target kind: words} of the kinds of highlighted target the board draws (each with its
+    #: own outline, pattern and colour), for the board's legend; {} when the kind has none.
+    target_kinds: dict[str, Any] = {}
+
+    def ends_turn(self, action: str) -> bool:
+        """Whether ``action`` ends the player's turn at once (default: only "end")."""
+        return action == "end"
+
+    def needs_confirmation(self, action: str, legal: list[str]) -> bool:
+        """Whether a one-click target for ``action`` asks before it is played: an action that
+        ends the turn while ``legal`` (the player's legal actions) held another that did not."""
+        return self.ends_turn(action) and any(not self.ends_turn(other) for other in legal)
+
     # -- mails ------------------------------------------------------------------------------
 
     def board_text(self, observation: dict) -> str:

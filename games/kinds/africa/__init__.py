@@ -33,8 +33,16 @@ class AfricaKind(GameKind):
         "board_area": ["board_area", "board", "legend"],
     }
 
+    target_kinds = page.TARGET_KINDS
+
     def page_context(self, request, game, seat, observation, legal, names):
-        return page.page_context(request, game, observation, legal, names)
+        ending = [a for a in legal if self.ends_turn(a)]
+        # As GameKind.needs_confirmation, in one pass over the (up to 100) legal actions.
+        confirm = frozenset(ending if len(ending) < len(legal) else ())
+        return page.page_context(request, game, observation, legal, names, confirm)
+
+    def ends_turn(self, action):
+        return action.split()[0] in page.TURN_ENDING
 
     def board_context(self, observation, seats, **kwargs):
         return board.board_svg_context(observation, seats=seats, **kwargs)
