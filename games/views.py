@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.limits import hourly_limit
-from games import access, services
+from games import access, scoresheet, services
 from games.forms import ActionForm, InviteForm, NewGameForm, VersionForm
 from games.models import Game, Invitation, Seat
 
@@ -190,6 +190,7 @@ def play_context(request, game: Game, seat: Seat | None) -> dict:
             and any(s.left_at for s in game.seat_list),
             "panel": kind.panel(observation, game.seat_list),
             "full_log": full_log,
+            "breakdown": scoresheet.final_breakdown(game, observation),
         }
     )
     return context

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 
 from games.kinds import GameKind
-from games.kinds.africa import board, log, mail, notation, page, rules_links
+from games.kinds.africa import board, breakdown, log, mail, notation, page, rules_links
 from games.kinds.africa.forms import AfricaOptionsForm
 from games.kinds.africa.terms import SEAT_COLOURS
 
@@ -49,6 +49,9 @@ class AfricaKind(GameKind):
 
     def panel(self, observation, seats):
         return page.panel(observation, seats)
+
+    def final_breakdown(self, observation, names):
+        return breakdown.final_breakdown(observation, names)
 
     def describe(self, event, names):
         return log.describe(event, names)
