@@ -152,7 +152,8 @@ def play_context(request, game: Game, seat: Seat | None) -> dict:
     legal = rules.legal_actions(game.state) if my_turn else []
     page = kind.page_context(request, game, seat, observation, legal, names)
     label = page.pop("action_label")
-    board_context = page.pop("board_context")
+    since = since_last_visit(game, seat, names)
+    board_context = _marking_changes(kind, page.pop("board_context"), since["cells"])
     full_log = request.GET.get("log") == "all"
 
     def log_context():
@@ -161,6 +162,8 @@ def play_context(request, game: Game, seat: Seat | None) -> dict:
 
     language = get_language()
     role = f"seat{seat.number}:{page.pop('role')}" if my_turn else "watch"
+    if since["cells"]:
+        role += ":new-" + hashlib.sha256(" ".join(sorted(since["cells"])).encode()).hexdigest()[:12]
     prefix = f"game:{game.code}:{game.version}:{language}"
     context.update(page)
     context.update(
@@ -191,9 +194,43 @@ def play_context(request, game: Game, seat: Seat | None) -> dict:
             "panel": kind.panel(observation, game.seat_list),
             "full_log": full_log,
             "breakdown": scoresheet.final_breakdown(game, observation),
+            "since_last_visit": since,
         }
     )
     return context
+
+
+#: The most moves "since your last visit" lists (a longer absence shows the newest ones).
+SINCE_LIMIT = 50
+
+
+def since_last_visit(game: Game, seat: Seat | None, names: list[str]) -> dict:
+    """What the other players did since ``seat`` last had the game open (``Seat.last_seen_at``,
+    noted by ``services.mark_seen``): {"count" (moves, at most SINCE_LIMIT), "log" (their
+    entries in words, as ``GameKind.log_entries``), "cells" (the board cells they changed)}.
+    Empty for a watcher and on a player's first visit."""
+    if seat is None or seat.last_seen_at is None or seat.number is None:
+        return {"count": 0, "log": [], "cells": set()}
+    moves = list(
+        game.moves.filter(taken_back=False, created_at__gt=seat.last_seen_at)
+        .exclude(seat=seat.number)
+        .order_by("-ply")[:SINCE_LIMIT]
+    )
+    moves.reverse()
+    kind = game.kind
+    events = [event for move in moves for event in move.events]
+    return {
+        "count": len(moves),
+        "log": kind.log_entries(moves, names),
+        "cells": kind.changed_cells(events),
+    }
+
+
+def _marking_changes(kind, board_context, cells: set[str]):
+    """The kind's ``board_context`` callable, with ``cells`` marked as changed."""
+    if not cells:
+        return board_context
+    return lambda: kind.mark_changed(board_context(), cells)
 
 
 def _attempt(request, service, *args, success=None):

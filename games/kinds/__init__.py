@@ -198,6 +198,16 @@ class GameKind:
         ends the turn while ``legal`` (the player's legal actions) held another that did not."""
         return self.ends_turn(action) and any(not self.ends_turn(other) for other in legal)
 
+    def changed_cells(self, events: list[dict]) -> set[str]:
+        """The board cells that the public ``events`` (of the moves since a player's last
+        visit) changed, to be marked on the board (default: none)."""
+        return set()
+
+    def mark_changed(self, board_context: dict, cells: set[str]) -> dict:
+        """The board partial's context ``board_context`` with ``cells`` (from
+        ``changed_cells``) drawn as changed since the viewer's last visit (default: as is)."""
+        return board_context
+
     # -- mails ------------------------------------------------------------------------------
 
     def board_text(self, observation: dict) -> str:

@@ -50,6 +50,12 @@ class AfricaKind(GameKind):
     def panel(self, observation, seats):
         return page.panel(observation, seats)
 
+    def changed_cells(self, events):
+        return page.changed_cells(events)
+
+    def mark_changed(self, board_context, cells):
+        return page.mark_changed(board_context, cells)
+
     def final_breakdown(self, observation, names):
         return breakdown.final_breakdown(observation, names)
 

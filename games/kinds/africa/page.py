@@ -185,6 +185,27 @@ def board_links(
     return links
 
 
+def changed_cells(events: list[dict]) -> set[str]:
+    """The cells that Africa's public ``events`` name (a researcher's or marker's origin and
+    destination, an uncovered marker's or a base camp's cell)."""
+    cells = set()
+    for event in events:
+        for key in ("cell", "from", "to"):
+            if isinstance(event.get(key), str):
+                cells.add(event[key])
+    return cells
+
+
+def mark_changed(board_context: dict, cells: set[str]) -> dict:
+    """``board_context`` ({"board": ...}) with its ``cells`` flagged "changed" (drawn with
+    the since-your-last-visit outline). Changes the context given and returns it."""
+    if cells:
+        for cell in board_context["board"]["cells"]:
+            cell["changed"] = cell["id"] in cells
+        board_context["changed_any"] = True
+    return board_context
+
+
 def panel(observation: dict, seats) -> list[dict]:
     """One row per seat, in seat order, for the players' panel."""
     colours = {colour.key: (colour.name, colour.fill) for colour in SEAT_COLOURS}
