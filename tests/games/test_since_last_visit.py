@@ -1,5 +1,6 @@
-""""N moves since your last visit": the play page lists what the others did since a player
-last had the game open and marks the board cells it changed. alice and bob play a duel."""
+"""Since your last visit: the play page says "N moves since your last visit", lists what the
+others did since a player last had the game open and marks the board cells it changed. alice
+and bob play a duel."""
 
 import re
 from datetime import timedelta
