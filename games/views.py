@@ -158,7 +158,10 @@ def play_context(request, game: Game, seat: Seat | None) -> dict:
 
     def log_context():
         moves = game.moves.filter(taken_back=False).order_by("-ply")
-        return {"log": kind.log_entries(moves if full_log else moves[: kind.log_length], names)}
+        entries = kind.log_entries(moves if full_log else moves[: kind.log_length], names)
+        for entry in entries:  # newest first within an action too, as the actions are
+            entry["lines"].reverse()
+        return {"log": entries}
 
     language = get_language()
     role = f"seat{seat.number}:{page.pop('role')}" if my_turn else "watch"
