@@ -13,14 +13,7 @@ from africa_site.elision import elide, elide_html
 from africa_site.views import server_error
 from notifications.emails import make_message
 from tests.accounts.test_signup import sign_up
-from tests.games.conftest import (  # noqa: F401 (fixtures)
-    duel,
-    duel_underway,
-    other_player,
-    play,
-    player_to_move,
-    uncover_and_decide,
-)
+from tests.games.conftest import other_player, play, player_to_move, uncover_and_decide
 from tests.ratings.conftest import finished_game
 
 pytestmark = pytest.mark.django_db
