@@ -60,3 +60,24 @@ def test_an_open_tab_tells_its_player_when_the_turn_comes(browser, live_server, 
         "It is your turn in this game of Africa."
     )
     assert first != second
+
+
+def test_the_settings_form_fits_a_phone_with_each_radio_button_beside_its_words(
+    browser, live_server, alice
+):
+    page = signed_in_page(browser, live_server, alice)
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(live_server.url + "/accounts/settings/")
+    width = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+    assert width[0] <= width[1]
+    radios = page.locator('input[type="radio"]')
+    assert radios.count() >= 2
+    for index in range(radios.count()):
+        radio = radios.nth(index).bounding_box()
+        label = radios.nth(index).locator("xpath=..").bounding_box()  # the label around it
+        assert (
+            label["y"] <= radio["y"]
+            and radio["y"] + radio["height"] <= label["y"] + label["height"]
+        )
+        assert radio["width"] < 40  # a box, not a 44-px-high field beside the words
+    assert page.locator("fieldset legend").count() >= 2
