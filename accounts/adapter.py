@@ -1,4 +1,8 @@
-"""How allauth creates our users: with the display name from the sign-up form."""
+"""How allauth creates our users (with the display name from the sign-up form) and signs its
+mails (with the site's name, not the host the request came by)."""
+
+from types import SimpleNamespace
+from urllib.parse import urlsplit
 
 from allauth.account.adapter import DefaultAccountAdapter
 from django.conf import settings
@@ -15,3 +19,9 @@ class AccountAdapter(DefaultAccountAdapter):
         if language in dict(settings.LANGUAGES):
             user.language = language
         return super().save_user(request, user, form, commit=commit)
+
+    def send_mail(self, template_prefix, email, context):
+        """allauth's mail (address confirmation, password reset, ...), greeting and signing
+        with SITE_NAME and SITE_URL's host instead of the host the request came by."""
+        site = SimpleNamespace(name=settings.SITE_NAME, domain=urlsplit(settings.SITE_URL).netloc)
+        super().send_mail(template_prefix, email, {"current_site": site, **context})

@@ -104,6 +104,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Compresses pages, htmx fragments and (locally) static files; in production WhiteNoise
+    # serves its own precompressed static files, which this leaves alone.
+    "django.middleware.gzip.GZipMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "africa_site.middleware.RefuseUnstorableInputMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -113,6 +116,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "operations.logcontext.LogContextMiddleware",
     "accounts.middleware.UserPreferencesMiddleware",
+    "africa_site.elision.FrenchElisionMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
@@ -137,6 +141,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "africa_site.context_processors.site",
+                "games.context_processors.waiting_games",
             ],
         },
     },

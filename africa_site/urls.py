@@ -25,3 +25,5 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("health/", include("operations.urls")),
 ]
+
+handler500 = "africa_site.views.server_error"

@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 
 from games.engines import replay
 from games.models import Game
+from games.scoresheet import final_breakdown
 
 
 def revealed_observation(rules, state: dict) -> dict[str, Any]:
@@ -61,7 +62,7 @@ def replay_context(game: Game, step: int | None) -> dict[str, Any]:
     is the last step): {"step", "last", "previous", "next" (step numbers), "board" (as
     the kind's ``board_context`` gives it), "observation", "panel" (the kind's ``panel``),
     "log" [{"step", "lines"}], "log_items" (the log as HTML),
-    "current_lines"}.
+    "current_lines", "breakdown" (the final breakdown at the last step, else None)}.
 
     ``game.seat_list`` must hold its seats with their users (as ``_get_game`` leaves it).
     Raises ValueError for a game that is not finished.
@@ -101,4 +102,5 @@ def replay_context(game: Game, step: int | None) -> dict[str, Any]:
         "log": log,
         "log_items": log_items(reverse("replay", args=[game.code]), log, step),
         "current_lines": log[step - 1]["lines"] if step else [],
+        "breakdown": final_breakdown(game, observation) if step == last else None,
     }

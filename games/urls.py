@@ -17,6 +17,7 @@ urlpatterns = [
     path("<uuid:code>/leave/", views.game_leave, name="game_leave"),
     path("<uuid:code>/start/", views.game_start, name="game_start"),
     path("<uuid:code>/invite/", views.game_invite, name="game_invite"),
+    path("<uuid:code>/decline/", views.game_decline, name="game_decline"),
     path("<uuid:code>/resign/", views.game_resign, name="game_resign"),
     path("<uuid:code>/abort/", views.game_abort_vote, name="game_abort_vote"),
 ]

@@ -14,7 +14,7 @@ from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Prefetch
 from django.http import HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import get_template, render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
@@ -24,9 +24,9 @@ from django.views.decorators.http import require_GET, require_POST
 
 from accounts.limits import hourly_limit
 from friends.services import followed_first
-from games import access, services
+from games import access, scoresheet, services
 from games.forms import ActionForm, InviteForm, NewGameForm, VersionForm
-from games.models import Game, Seat
+from games.models import Game, Invitation, Seat
 
 FRAGMENT_SECONDS = 60 * 60
 
@@ -99,7 +99,8 @@ def new_game(request):
 @login_required
 @require_GET
 def my_games(request):
-    """The user's games: those waiting for their move first, then the others."""
+    """The user's games: invitations waiting for an answer, the games waiting for their
+    move, then the others."""
     games = list(
         Game.objects.of_player(request.user)
         .exclude(status=Game.Status.ABORTED)
@@ -115,7 +116,18 @@ def my_games(request):
         )
     waiting = sorted((g for g in games if g.my_turn), key=lambda g: g.turn_deadline)
     others = [g for g in games if not g.my_turn]
-    return render(request, "games/mine.html", {"waiting": waiting, "others": others})
+    invitations = (
+        Invitation.objects.filter(user=request.user, game__status=Game.Status.OPEN)
+        .exclude(game__seats__user=request.user)
+        .select_related("game", "invited_by")
+        .annotate(seated=Count("game__seats"))
+        .order_by("-created_at")[:100]
+    )
+    return render(
+        request,
+        "games/mine.html",
+        {"waiting": waiting, "others": others, "invitations": invitations},
+    )
 
 
 def play_context(request, game: Game, seat: Seat | None) -> dict:
@@ -142,15 +154,21 @@ def play_context(request, game: Game, seat: Seat | None) -> dict:
     legal = rules.legal_actions(game.state) if my_turn else []
     page = kind.page_context(request, game, seat, observation, legal, names)
     label = page.pop("action_label")
-    board_context = page.pop("board_context")
+    since = since_last_visit(game, seat, names)
+    board_context = _marking_changes(kind, page.pop("board_context"), since["cells"])
     full_log = request.GET.get("log") == "all"
 
     def log_context():
         moves = game.moves.filter(taken_back=False).order_by("-ply")
-        return {"log": kind.log_entries(moves if full_log else moves[: kind.log_length], names)}
+        entries = kind.log_entries(moves if full_log else moves[: kind.log_length], names)
+        for entry in entries:  # newest first within an action too, as the actions are
+            entry["lines"].reverse()
+        return {"log": entries}
 
     language = get_language()
     role = f"seat{seat.number}:{page.pop('role')}" if my_turn else "watch"
+    if since["cells"]:
+        role += ":new-" + hashlib.sha256(" ".join(sorted(since["cells"])).encode()).hexdigest()[:12]
     prefix = f"game:{game.code}:{game.version}:{language}"
     context.update(page)
     context.update(
@@ -180,9 +198,44 @@ def play_context(request, game: Game, seat: Seat | None) -> dict:
             and any(s.left_at for s in game.seat_list),
             "panel": kind.panel(observation, game.seat_list),
             "full_log": full_log,
+            "breakdown": scoresheet.final_breakdown(game, observation),
+            "since_last_visit": since,
         }
     )
     return context
+
+
+#: The most moves "since your last visit" lists (a longer absence shows the newest ones).
+SINCE_LIMIT = 50
+
+
+def since_last_visit(game: Game, seat: Seat | None, names: list[str]) -> dict:
+    """What the other players did since ``seat`` last had the game open (``Seat.last_seen_at``,
+    noted by ``services.mark_seen``): {"count" (moves, at most SINCE_LIMIT), "log" (their
+    entries in words, as ``GameKind.log_entries``), "cells" (the board cells they changed)}.
+    Empty for a watcher and on a player's first visit."""
+    if seat is None or seat.last_seen_at is None or seat.number is None:
+        return {"count": 0, "log": [], "cells": set()}
+    moves = list(
+        game.moves.filter(taken_back=False, created_at__gt=seat.last_seen_at)
+        .exclude(seat=seat.number)
+        .order_by("-ply")[:SINCE_LIMIT]
+    )
+    moves.reverse()
+    kind = game.kind
+    events = [event for move in moves for event in move.events]
+    return {
+        "count": len(moves),
+        "log": kind.log_entries(moves, names),
+        "cells": kind.changed_cells(events),
+    }
+
+
+def _marking_changes(kind, board_context, cells: set[str]):
+    """The kind's ``board_context`` callable, with ``cells`` marked as changed."""
+    if not cells:
+        return board_context
+    return lambda: kind.mark_changed(board_context(), cells)
 
 
 def _attempt(request, service, *args, success=None):
@@ -334,6 +387,21 @@ def game_invite(request, code):
             name = invitation.user.display_name
             messages.success(request, _("%(name)s is invited.") % {"name": name})
     return redirect("game_detail", code=code)
+
+
+@login_required
+@require_POST
+def game_decline(request, code):
+    """Turn down an invitation to a game that gathers players."""
+    game = get_object_or_404(Game, code=code)
+    _attempt(
+        request,
+        services.decline_invitation,
+        game,
+        request.user,
+        success=_("You have declined the invitation."),
+    )
+    return redirect("my_games")
 
 
 @login_required

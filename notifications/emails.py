@@ -20,6 +20,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from accounts.models import User
+from africa_site.elision import elide
 from notifications.models import OutboundMail
 
 UNSUBSCRIBE_SALT = "notifications.unsubscribe"
@@ -73,6 +74,7 @@ def make_message(name: str, user, context: dict, *, key: str = "") -> EmailMulti
         subject = " ".join(render_to_string(f"emails/{name}-subject.txt", context).split())
         text = render_to_string(f"emails/{name}-body.txt", context)
         html = render_to_string(f"emails/{name}-body.html", context)
+        subject, text, html = (elide(part) for part in (subject, text, html))
     headers = {
         "List-Unsubscribe": f"<{unsubscribe}>",
         "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",

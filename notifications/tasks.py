@@ -21,6 +21,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from games.models import Game, Invitation, Seat
+from games.scoresheet import final_breakdown
 from mailplay.links import link_url
 from mailplay.replies import turn_mail_context
 from notifications.emails import absolute_url, send_once
@@ -143,6 +144,7 @@ def notify_players(game_id: int, name: str, ply: int, seat_number: int | None = 
             context = _game_context(game, seat.user)
             if name == "game_finished":
                 context["rating"] = seat.user.rating_changes.filter(game=game).first()
+                context["breakdown"] = final_breakdown(game)
             key = f"{name}:{game.pk}:{ply}:{seat.user_id}"
             sent += send_once(key, seat.user, name, context)
     return sent

@@ -201,6 +201,29 @@ class GameKind:
         """The question of a pending decision on the play page, or None."""
         return None
 
+    #: {target kind: words} of the kinds of highlighted target the board draws (each with its
+    #: own outline, pattern and colour), for the board's legend; {} when the kind has none.
+    target_kinds: dict[str, Any] = {}
+
+    def ends_turn(self, action: str) -> bool:
+        """Whether ``action`` ends the player's turn at once (default: only "end")."""
+        return action == "end"
+
+    def needs_confirmation(self, action: str, legal: list[str]) -> bool:
+        """Whether a one-click target for ``action`` asks before it is played: an action that
+        ends the turn while ``legal`` (the player's legal actions) held another that did not."""
+        return self.ends_turn(action) and any(not self.ends_turn(other) for other in legal)
+
+    def changed_cells(self, events: list[dict]) -> set[str]:
+        """The board cells that the public ``events`` (of the moves since a player's last
+        visit) changed, to be marked on the board (default: none)."""
+        return set()
+
+    def mark_changed(self, board_context: dict, cells: set[str]) -> dict:
+        """The board partial's context ``board_context`` with ``cells`` (from
+        ``changed_cells``) drawn as changed since the viewer's last visit (default: as is)."""
+        return board_context
+
     # -- mails ------------------------------------------------------------------------------
 
     def board_text(self, observation: dict) -> str:

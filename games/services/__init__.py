@@ -15,6 +15,7 @@ from games.services.deadlines import (
 from games.services.lobby import (
     INVITE_SALT,
     create_game,
+    decline_invitation,
     invite,
     invite_token,
     invite_token_is_valid,
@@ -42,6 +43,7 @@ __all__ = [
     "StaleVersion",
     "claim_due",
     "create_game",
+    "decline_invitation",
     "invite",
     "invite_token",
     "invite_token_is_valid",

@@ -113,6 +113,19 @@ def invite(game: Game, by: User, display_name: str) -> Invitation:
 
 
 @transaction.atomic
+def decline_invitation(game: Game, user: User) -> None:
+    """Turn down ``user``'s invitation to an open game: the invitation is withdrawn, so the
+    game leaves their list and an invitation-only game no longer lets them in. Raises
+    GameError when there is no such invitation or the game no longer gathers players."""
+    game = locked(game)
+    require_open(game)
+    deleted, _rows = Invitation.objects.filter(game=game, user=user).delete()
+    if not deleted:
+        raise GameError(_("You have no invitation to this game."))
+    bump(game)
+
+
+@transaction.atomic
 def join_game(game: Game, user: User, *, token: str | None = None) -> Seat:
     """Seat ``user`` at an open game; the game starts once every seat is taken.
 

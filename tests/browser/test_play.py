@@ -11,14 +11,15 @@ from games.models import Game
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def signed_in_page(browser, live_server, user):
-    """A new browser page (phone-sized) with ``user`` signed in."""
+def signed_in_page(browser, live_server, user, **options):
+    """A new browser page (phone-sized) with ``user`` signed in; ``options`` go to the
+    browser context (e.g. ``bypass_csp=True`` to inject a test script)."""
     session = SessionStore()
     session[SESSION_KEY] = str(user.pk)
     session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
     session[HASH_SESSION_KEY] = user.get_session_auth_hash()
     session.save()
-    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context = browser.new_context(viewport={"width": 390, "height": 844}, **options)
     context.set_default_timeout(15_000)
     context.add_cookies(
         [

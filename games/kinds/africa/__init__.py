@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 
 from games.kinds import GameKind
-from games.kinds.africa import board, log, mail, notation, page, rules_links
+from games.kinds.africa import board, breakdown, log, mail, notation, page, rules_links
 from games.kinds.africa.forms import AfricaOptionsForm
 from games.kinds.africa.terms import SEAT_COLOURS
 
@@ -33,14 +33,31 @@ class AfricaKind(GameKind):
         "board_area": ["board_area", "board", "legend"],
     }
 
+    target_kinds = page.TARGET_KINDS
+
     def page_context(self, request, game, seat, observation, legal, names):
-        return page.page_context(request, game, observation, legal, names)
+        ending = [a for a in legal if self.ends_turn(a)]
+        # As GameKind.needs_confirmation, in one pass over the (up to 100) legal actions.
+        confirm = frozenset(ending if len(ending) < len(legal) else ())
+        return page.page_context(request, game, observation, legal, names, confirm)
+
+    def ends_turn(self, action):
+        return action.split()[0] in page.TURN_ENDING
 
     def board_context(self, observation, seats, **kwargs):
         return board.board_svg_context(observation, seats=seats, **kwargs)
 
     def panel(self, observation, seats):
         return page.panel(observation, seats)
+
+    def changed_cells(self, events):
+        return page.changed_cells(events)
+
+    def mark_changed(self, board_context, cells):
+        return page.mark_changed(board_context, cells)
+
+    def final_breakdown(self, observation, names):
+        return breakdown.final_breakdown(observation, names)
 
     def describe(self, event, names):
         return log.describe(event, names)

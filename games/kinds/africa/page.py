@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games.kinds.africa.board import board_svg_context
 from games.kinds.africa.log import city, marker_name
@@ -23,6 +24,28 @@ from games.kinds.africa.terms import SEAT_COLOURS
 CELL_ACTIONS = ("start", "anywhere", "move", "uncover", "place")
 MARKER_MOVES = ("animal", "nomad")
 GOODS = ("statue", "kettle", "clothing", "mask", "drum")
+
+#: The kind of highlighted target a cell's one action makes, by its keyword; a cell with a
+#: marker to move is a "marker" target, a cell with several actions a "choose" target.
+TARGET_OF = {
+    "start": "start",
+    "move": "step",
+    "anywhere": "jump",
+    "uncover": "uncover",
+    "place": "place",
+}
+#: {target kind: words} for the legend, in the order it lists them.
+TARGET_KINDS = {
+    "start": gettext_lazy("A start city you may choose"),
+    "step": gettext_lazy("Move there; your turn goes on"),
+    "jump": gettext_lazy("Travel there; this ends your turn (asks first)"),
+    "uncover": gettext_lazy("Uncover the marker there"),
+    "place": gettext_lazy("Put the uncovered marker there"),
+    "marker": gettext_lazy("A marker you may move elsewhere"),
+    "choose": gettext_lazy("Several things to do there: choose"),
+}
+#: The actions that end the turn at once.
+TURN_ENDING = ("anywhere", "end")
 
 
 @dataclass
@@ -108,39 +131,79 @@ def pending_question(observation: dict) -> str | None:
     return _("Keep the %(marker)s, or exchange it with another player?") % {"marker": marker}
 
 
-def board_links(game, choices: Choices, selected_from: str | None, version: int, label) -> dict:
+def board_links(
+    game,
+    choices: Choices,
+    selected_from: str | None,
+    version: int,
+    label,
+    confirm: frozenset[str] = frozenset(),
+) -> dict:
     """{cell: link} for the board: one click applies a cell's only action (htmx) or opens the
-    cell's choices; the href always leads to a page that works without JavaScript.
+    cell's choices; the href always leads to a page that works without JavaScript. An action
+    in ``confirm`` (one that ends the turn while others were possible) is never applied by one
+    click: its cell opens its choice, whose button says so.
 
     ``label(action)`` gives an action's words; a link is {"href", "label", "hx_post",
-    "hx_vals"} as the board template expects.
+    "hx_vals", "kind"} as the board template expects, ``kind`` a key of TARGET_KINDS.
     """
     base = reverse("game_detail", args=[game.code])
     act = reverse("game_act", args=[game.code])
 
-    def link(cell, label, action=None, query=None):
+    def link(cell, label, kind, action=None, query=None):
         href = f"{base}?{urlencode(query or {'cell': cell})}"
         vals = json.dumps({"action": action, "version": version}) if action else None
-        return {"href": href, "label": label, "hx_post": act if action else None, "hx_vals": vals}
+        return {
+            "href": href,
+            "label": label,
+            "hx_post": act if action else None,
+            "hx_vals": vals,
+            "kind": kind,
+        }
 
     links = {}
     if selected_from is not None:
         for action in choices.from_cell.get(selected_from, []):
             target = action.split()[2]
             query = {"from": selected_from, "cell": target}
-            links[target] = link(target, label(action), action, query)
+            links[target] = link(target, label(action), "place", action, query)
         return links
     for cell in set(choices.by_cell) | set(choices.from_cell):
         actions = choices.by_cell.get(cell, [])
         if len(actions) == 1 and cell not in choices.from_cell:
-            links[cell] = link(cell, label(actions[0]), actions[0])
+            action = actions[0]
+            kind = TARGET_OF[action.split()[0]]
+            if action in confirm:
+                links[cell] = link(cell, label(action), kind)
+            else:
+                links[cell] = link(cell, label(action), kind, action)
         elif not actions:
-            links[cell] = link(
-                cell, _("Move the marker on %(cell)s") % {"cell": cell}, None, {"from": cell}
-            )
+            words = _("Move the marker on %(cell)s") % {"cell": cell}
+            links[cell] = link(cell, words, "marker", None, {"from": cell})
         else:
-            links[cell] = link(cell, _("%(cell)s: choose what to do") % {"cell": cell})
+            links[cell] = link(cell, _("%(cell)s: choose what to do") % {"cell": cell}, "choose")
     return links
+
+
+def changed_cells(events: list[dict]) -> set[str]:
+    """The cells that Africa's public ``events`` name (a researcher's or marker's origin and
+    destination, an uncovered marker's or a base camp's cell)."""
+    cells = set()
+    for event in events:
+        for key in ("cell", "from", "to"):
+            if isinstance(event.get(key), str):
+                cells.add(event[key])
+    return cells
+
+
+def mark_changed(board_context: dict, cells: set[str]) -> dict:
+    """``board_context`` ({"board": ...}) with its ``cells`` flagged "changed" (drawn with
+    the since-your-last-visit outline). Changes the context given and returns it."""
+    if cells:
+        for cell in board_context["board"]["cells"]:
+            cell["changed"] = cell["id"] in cells
+        board_context["changed_any"] = True
+    return board_context
 
 
 def panel(observation: dict, seats) -> list[dict]:
@@ -171,11 +234,14 @@ def panel(observation: dict, seats) -> list[dict]:
     return rows
 
 
-def page_context(request, game, observation: dict, legal: list[str], names: list[str]) -> dict:
+def page_context(
+    request, game, observation: dict, legal: list[str], names: list[str], confirm=frozenset()
+) -> dict:
     """The Africa half of the play page (see ``GameKind.page_context``): the cell or marker
     the player picked (``?cell=``, ``?from=``, each ignored unless it is one the legal
     actions or the board offer), the board's links for the player to move, the choices for
-    a picked cell, the buttons, and the board's context."""
+    a picked cell, the buttons, and the board's context. ``confirm``: the legal actions that
+    ask before they are played (see ``GameKind.needs_confirmation``)."""
     choices = Choices.of(legal)
     selected_from = request.GET.get("from")
     if selected_from not in choices.from_cell:
@@ -187,7 +253,7 @@ def page_context(request, game, observation: dict, legal: list[str], names: list
     def label(action):
         return action_label(action, observation, names)
 
-    links = board_links(game, choices, selected_from, game.version, label) if legal else {}
+    links = board_links(game, choices, selected_from, game.version, label, confirm) if legal else {}
     cell_choices = []
     if selected_cell and not selected_from:
         cell_choices = [(a, label(a)) for a in choices.by_cell.get(selected_cell, [])]
@@ -199,7 +265,7 @@ def page_context(request, game, observation: dict, legal: list[str], names: list
         seats = [{"name": s.user.display_name, "colour": s.colour} for s in game.seat_list]
         selected = selected_from or (selected_cell if cell_choices else None)
         board = board_svg_context(observation, seats=seats, links=links, selected=selected)
-        return {"board": board}
+        return {"board": board, "target_kinds": TARGET_KINDS}
 
     return {
         "action_label": label,
@@ -207,6 +273,7 @@ def page_context(request, game, observation: dict, legal: list[str], names: list
         "role": f"{selected_from}:{selected_cell}",
         "buttons": [(a, label(a)) for a in choices.buttons],
         "cell_choices": cell_choices,
+        "confirm_choice": bool(cell_choices) and all(a in confirm for a, _w in cell_choices),
         "selected_cell": selected_cell,
         "selected_from": selected_from,
         "can_move_from": selected_cell in choices.from_cell and not selected_from,

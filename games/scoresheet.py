@@ -1,0 +1,29 @@
+"""The final breakdown of a finished game as every page and mail shows it.
+
+The kind says how each score was made (``GameKind.final_breakdown``); the site's record of
+places (``Seat.place``, which also ranks the players who left) has the last word on places.
+"""
+
+from __future__ import annotations
+
+from games.models import Game
+
+
+def final_breakdown(game: Game, observation: dict | None = None) -> dict | None:
+    """``game``'s breakdown {"columns", "rows"} (see ``GameKind.final_breakdown``), with each
+    row's place taken from its seat and the rows in place order; None while the game runs or
+    when its kind gives totals only. ``observation`` defaults to the spectator's view of the
+    final state; ``game.seat_list`` (its seats with their users) is used when present."""
+    if game.status != Game.Status.FINISHED or game.state is None:
+        return None
+    seats = getattr(game, "seat_list", None) or list(game.seats.select_related("user"))
+    if observation is None:
+        observation = game.rules.observation(game.state, None)
+    names = [seat.user.display_name for seat in seats]
+    breakdown = game.kind.final_breakdown(observation, names)
+    if not breakdown:
+        return None
+    places = {seat.number: seat.place for seat in seats if seat.place is not None}
+    rows = [dict(row, place=places.get(row["seat"], row["place"])) for row in breakdown["rows"]]
+    rows.sort(key=lambda row: (row["place"], row["seat"]))
+    return {"columns": breakdown["columns"], "rows": rows}

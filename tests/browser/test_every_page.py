@@ -1,0 +1,148 @@
+"""Every page of the site in Chromium at 1280 and 360 pixels: nothing scrolls sideways on the
+phone (the document is no wider than the window), and axe-core finds no serious or critical
+accessibility violation at either width. A screenshot of each page at each width is kept under
+var/browser-screenshots/ (CI keeps it as an artefact).
+
+axe-core 4.10.3 comes from the npm registry, vendored in tests/browser/vendor/axe-core/ with
+its licence; the test injects it into each page (the context bypasses the site's CSP for that
+one script only: the pages are otherwise as served).
+
+The pages: public ones for a visitor; signed-in ones for alice (her games, an invitation from
+bob, settings, the account pages); for each game kind, a game at its start, mid-game with a
+question pending for the player to move (or, when none comes up, mid-game), and finished, as
+its players and the replay show them; the error pages.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.urls import reverse
+
+from games import services
+from games.kinds import all_kinds
+from games.models import Game
+from games.simulation import bot_action, play_game
+from rulebooks import services as rulebook_services
+from tests.browser.test_play import signed_in_page
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+
+AXE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
+SHOTS = Path(settings.BASE_DIR) / "var" / "browser-screenshots"
+WIDTHS = {1280: 900, 360: 740}
+#: The most random actions played to reach a pending question.
+QUESTION_SEARCH = 150
+
+
+def mid_game_with_question(kind, players) -> Game:
+    """A game of ``kind`` between ``players`` where the player to move faces the kind's
+    question (a pending decision), or after a few turns when none comes up."""
+    rng = random.Random(7)
+    game = play_game(players, rng=rng, engine=kind.name, plies=0)
+    by_seat = {seat.number: seat.user for seat in game.seats.all()}
+    fallback = None
+    for ply in range(QUESTION_SEARCH):
+        observation = game.rules.observation(game.state, game.current_seat)
+        if ply >= 6 and kind.question(observation):
+            return game
+        if ply == 12:
+            fallback = game.version
+        action = bot_action(game, rng)
+        game = services.submit_action(game, by_seat[game.current_seat], action, game.version)
+        if game.status != Game.Status.ACTIVE:
+            break
+    assert fallback is not None, f"{kind.name}: no mid-game position"
+    # No question came up: replay the same game to its twelfth action.
+    return play_game(players, rng=random.Random(7), engine=kind.name, plies=12)
+
+
+def the_pages(alice, bob, carol) -> list[tuple[str, str, object]]:
+    """(name, url, who looks) for every page; who is None for a visitor."""
+    rulebook_services.load_site_rulebooks()
+    pages = [
+        ("home", "/", None),
+        ("lobby", reverse("lobby"), None),
+        ("rules", reverse("rulebooks:index"), None),
+        ("archive", reverse("archive"), None),
+        ("ratings", reverse("leaderboards"), None),
+        ("sign-in", reverse("account_login"), None),
+        ("sign-up", reverse("account_signup"), None),
+        ("password-reset", reverse("account_reset_password"), None),
+        ("not-found", "/no-such-page/", None),
+        ("my-games", reverse("my_games"), alice),
+        ("new-game", reverse("new_game"), alice),
+        ("settings", reverse("account_settings"), alice),
+        ("account-email", reverse("account_email"), alice),
+        ("password-change", reverse("account_change_password"), alice),
+    ]
+    invitation = services.create_game(bob, num_players=3, invite_only=True)
+    services.invite(invitation, bob, "Alice")
+    pages.append(("waiting-room", invitation.get_absolute_url(), alice))
+    for kind in all_kinds():
+        pages.append((f"rules-{kind.name}", reverse("rulebooks:game", args=[kind.name]), None))
+        pages.append((f"ratings-{kind.name}", reverse("leaderboard", args=[kind.name]), None))
+        start = play_game([alice, bob], rng=random.Random(1), engine=kind.name, plies=0)
+        first = start.seats.get(number=start.current_seat).user
+        pages.append((f"{kind.name}-start", start.get_absolute_url(), first))
+        middle = mid_game_with_question(kind, [alice, bob])
+        mover = middle.seats.get(number=middle.current_seat).user
+        pages.append((f"{kind.name}-question", middle.get_absolute_url(), mover))
+        pages.append((f"{kind.name}-resign", reverse("game_resign", args=[middle.code]), mover))
+        if kind.name == "africa":
+            pages.append(("forbidden", middle.get_absolute_url(), carol))
+        finished = play_game([alice, bob], rng=random.Random(2), engine=kind.name)
+        pages.append((f"{kind.name}-finished", finished.get_absolute_url(), alice))
+        pages.append((f"{kind.name}-replay", reverse("replay", args=[finished.code]), None))
+    pages.append(("profile", reverse("player_profile", args=["Alice"]), None))
+    return pages
+
+
+def check(page, name: str, width: int) -> list[str]:
+    """Problems of the page on screen: sideways overflow at 360 px, serious or critical axe
+    violations; saves its screenshot."""
+    problems = []
+    if width <= 360:
+        overflow = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+        if overflow[0] > overflow[1]:
+            problems.append(f"{name} @{width}: {overflow[0]} px wide on a {overflow[1]} px screen")
+    page.add_script_tag(path=str(AXE))
+    violations = page.evaluate(
+        """async () => {
+            const results = await axe.run(document, {resultTypes: ["violations"]});
+            return results.violations
+                .filter(v => v.impact === "serious" || v.impact === "critical")
+                .map(v => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3)
+                    .map(n => n.target.join(" ")).join(" | ")}`);
+        }"""
+    )
+    problems += [f"{name} @{width}: {violation}" for violation in violations]
+    page.screenshot(path=str(SHOTS / f"{name}-{width}.png"), full_page=True)
+    return problems
+
+
+def test_every_page_fits_a_phone_and_passes_axe(browser, live_server, alice, bob, carol):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    pages = the_pages(alice, bob, carol)
+    problems = []
+    viewers = {}
+    for name, url, who in pages:
+        if who not in viewers:
+            if who is None:
+                context = browser.new_context(bypass_csp=True)
+                context.set_default_timeout(15_000)
+                viewers[who] = context.new_page()
+            else:
+                viewers[who] = signed_in_page(browser, live_server, who, bypass_csp=True)
+        page = viewers[who]
+        for width, height in WIDTHS.items():
+            page.set_viewport_size({"width": width, "height": height})
+            response = page.goto(live_server.url + url)
+            expected = {"not-found": 404, "forbidden": 403}.get(name, 200)
+            if response.status != expected:
+                problems.append(f"{name}: status {response.status}, not {expected}")
+            problems += check(page, name, width)
+    assert not problems, "\n".join(problems)
