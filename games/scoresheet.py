@@ -6,13 +6,17 @@ places (``Seat.place``, which also ranks the players who left) has the last word
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from games.models import Game
 
 
 def final_breakdown(game: Game, observation: dict | None = None) -> dict | None:
-    """``game``'s breakdown {"columns", "rows"} (see ``GameKind.final_breakdown``), with each
-    row's place taken from its seat and the rows in place order; None while the game runs or
-    when its kind gives totals only. ``observation`` defaults to the spectator's view of the
+    """``game``'s breakdown {"columns", "rows", "note"} (see ``GameKind.final_breakdown``),
+    with each row's place taken from its seat and the rows in place order, and the same turned
+    for a narrow screen: "players" (names in place order) and "lines" ([(words, [one cell a
+    player])]: the place, each column, the total); None while the game runs or when its kind
+    gives totals only. ``observation`` defaults to the spectator's view of the
     final state; ``game.seat_list`` (its seats with their users) is used when present."""
     if game.status != Game.Status.FINISHED or game.state is None:
         return None
@@ -26,4 +30,15 @@ def final_breakdown(game: Game, observation: dict | None = None) -> dict | None:
     places = {seat.number: seat.place for seat in seats if seat.place is not None}
     rows = [dict(row, place=places.get(row["seat"], row["place"])) for row in breakdown["rows"]]
     rows.sort(key=lambda row: (row["place"], row["seat"]))
-    return {"columns": breakdown["columns"], "rows": rows}
+    lines = [(_("Place"), [row["place"] for row in rows])]
+    lines += [
+        (column, [row["cells"][i] for row in rows]) for i, column in enumerate(breakdown["columns"])
+    ]
+    lines.append((_("Total"), [row["total"] for row in rows]))
+    return {
+        "columns": breakdown["columns"],
+        "rows": rows,
+        "note": breakdown.get("note", ""),
+        "players": [row["name"] for row in rows],
+        "lines": lines,
+    }

@@ -103,7 +103,7 @@ def test_three_players_play_a_whole_game_by_clicking(browser, live_server, alice
         page.goto(live_server.url + game.get_absolute_url())
         assert page.get_by_text("The game is over.").is_visible()
         assert page.get_by_role("heading", name="Final scores").is_visible()
-        assert page.locator("table.final-table th", has_text="Silver coins (tie-break)").count()
+        assert page.locator("table.breakdown th", has_text="Silver coins (tie-break)").count()
         page.screenshot(path=tmp_path / f"final-{name}.png", full_page=True)
     places = sorted(game.seats.values_list("place", flat=True))
     assert places[0] == 1

@@ -82,7 +82,8 @@ def test_the_final_screen_the_replay_and_the_mail_show_it(client, played, mailou
     html = client.get(played.get_absolute_url()).content.decode()
     table = html[html.index('class="final-breakdown"') :]
     assert "During play" in table and "+3 for the last monument" in table
-    names = re.findall(r'<th scope="row">([^<]+)</th>', table)
+    head = table[table.index("<thead>") : table.index("</thead>")]
+    names = re.findall(r'<th scope="col">([^<]+)</th>', head)[1:]  # one column a player
     assert names == [row["name"] for row in final_breakdown(played)["rows"]]
 
     url = reverse("replay", args=[played.code])

@@ -12,7 +12,6 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from games.engines.africana.data import ADVENTURES, BOARD, EXPEDITIONS
-from games.kinds.africana.final import final_breakdown, final_table
 from games.kinds.africana.log import place, silver
 from games.kinds.africana.terms import (
     ARTIFACT_NAMES,
@@ -328,6 +327,5 @@ def board_svg_context(
             "discard": len(observation["discard_pile"]),
         },
         "last_round": observation["last_round"],
-        "final": final_table(final_breakdown(observation, [t["name"] for t in tokens])),
         "page_cost": 0 if observation.get("book_turns", 0) == 0 else 1,
     }

@@ -1,5 +1,5 @@
 """The final scores of an Africana game part by part: the breakdown of
-``GameKind.final_breakdown`` and the table the board area shows once the game is over."""
+``GameKind.final_breakdown``."""
 
 from __future__ import annotations
 
@@ -40,18 +40,5 @@ def final_breakdown(observation: dict, names: list[str]) -> dict | None:
         for seat, entry in enumerate(final)
     ]
     rows.sort(key=lambda row: (row["place"], row["seat"]))
-    return {"columns": columns, "rows": rows}
-
-
-def final_table(breakdown: dict | None) -> dict | None:
-    """``breakdown`` turned for a narrow screen, or None: {"players": [names in place order],
-    "lines": [(heading, [one cell a player])]} with the place first, then each part, the
-    total and the silver coins that break a tie."""
-    if breakdown is None:
-        return None
-    rows = breakdown["rows"]
-    columns = breakdown["columns"]
-    lines = [(_("Place"), [row["place"] for row in rows])]
-    lines += [(heading, [row["cells"][i] for row in rows]) for i, heading in enumerate(columns)]
-    lines.insert(-1, (_("Total"), [row["total"] for row in rows]))
-    return {"players": [row["name"] for row in rows], "lines": lines}
+    note = _("Equal totals are decided by the most silver coins; a tie in silver too shares the place.")
+    return {"columns": columns, "rows": rows, "note": note}

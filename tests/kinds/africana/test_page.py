@@ -64,7 +64,7 @@ def test_a_two_player_game_is_played_to_the_end_by_clicks(players):
     page = clients[0].get(game.get_absolute_url()).content.decode()
     assert "The game is over." in page
     assert "Place 1" in page
-    table = page[page.index('<table class="final-table">') : page.index("</table>")]
+    table = page[page.index('<table class="breakdown">') : page.index("</table>")]
     for heading in ("Expeditions", "Artifacts", "Artifact sets", "Assistants", "Total"):
         assert f'<th scope="row">{heading}</th>' in table
     assert '<th scope="row">Silver coins (tie-break)</th>' in table
