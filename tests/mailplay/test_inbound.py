@@ -180,8 +180,9 @@ def test_the_same_mail_delivered_twice_is_applied_once(
 
     with django_capture_on_commit_callbacks(execute=True):
         first = handle_message(parse_bytes(raw))
-        after_first = snapshot(underway)
-        mails = len(mailoutbox)
+    after_first = snapshot(underway)
+    mails = len(mailoutbox)
+    with django_capture_on_commit_callbacks(execute=True):
         second = handle_message(parse_bytes(raw))
 
     assert (first.status, second.status) == ("applied", "duplicate")
@@ -311,10 +312,13 @@ def test_a_mail_nobody_can_be_found_for_is_dropped_without_an_answer(db, mailout
     assert mailoutbox == []
 
 
-def test_a_player_writing_to_a_garbled_address_gets_a_clear_answer(alice, mailoutbox):
+def test_a_player_writing_to_a_garbled_address_gets_a_clear_answer(
+    alice, mailoutbox, django_capture_on_commit_callbacks
+):
     raw = compose("play+1.0.1.zzzz@localhost", "end", sender=alice.email)
 
-    outcome = handle_message(parse_bytes(raw))
+    with django_capture_on_commit_callbacks(execute=True):
+        outcome = handle_message(parse_bytes(raw))
 
     assert outcome.status == "refused"
     assert "reply address of this mail is not valid" in last_mail_to(mailoutbox, alice).body
