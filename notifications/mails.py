@@ -21,6 +21,7 @@ from games.models import Game, Invitation, Seat
 from mailplay.links import link_url
 from mailplay.replies import position_context, turn_mail_context
 from notifications import outbox
+from notifications.boardimage import attach_board
 from notifications.emails import absolute_url
 from notifications.outbox import Close, Defer, Draft, composer
 
@@ -189,7 +190,7 @@ def compose_turn(row) -> Draft | Close | Defer:
     context = game_context(row.game, seat.user)
     context["news"] = news_since_last_turn(row.game, seat, context["names"])
     context.update(turn_mail_context(row.game, seat, context["names"]))
-    return Draft(context)
+    return _with_board(Draft(context))
 
 
 @composer("reminder")
@@ -201,7 +202,7 @@ def compose_reminder(row) -> Draft | Close:
         return seat
     context = game_context(row.game, seat.user)
     context.update(turn_mail_context(row.game, seat, context["names"]))
-    return Draft(context)
+    return _with_board(Draft(context))
 
 
 @composer(*NOTICES)
@@ -254,7 +255,10 @@ def compose_digest(row) -> Draft | Close:
     )
     if not games:
         return Close("moved on")
-    return Draft({"games": [_digest_entry(game, user) for game in games]})
+    draft = Draft({"games": [_digest_entry(game, user) for game in games]})
+    for entry in draft.context["games"]:
+        attach_board(draft, entry, content_id=f"board-{entry['game'].pk}")
+    return draft
 
 
 def _digest_entry(game: Game, user: User) -> dict:
@@ -288,4 +292,10 @@ def compose_answer(row) -> Draft:
             if payload["status"] == "refused":
                 context["reply_to"] = ""
     headers = {"In-Reply-To": in_reply_to, "References": in_reply_to} if in_reply_to else {}
-    return Draft(context, headers=headers)
+    return _with_board(Draft(context, headers=headers))
+
+
+def _with_board(draft: Draft) -> Draft:
+    """``draft`` with the picture of its board attached inline (``boardimage``)."""
+    attach_board(draft, draft.context)
+    return draft
