@@ -60,7 +60,7 @@ def test_the_turn_mail_shows_the_board_as_text_and_as_a_picture(duel, mailoutbox
 
     assert "The board:" in mail.body
     assert grid(board_text(duel.rules.observation(duel.state, 0)))["E4"] == "?"
-    assert "<svg" in html and "<pre" in html
+    assert 'src="cid:board"' in html and "<pre" in html
 
 
 def test_a_few_actions_are_listed_with_their_words(
