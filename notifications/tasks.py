@@ -39,11 +39,13 @@ def send_outbox(self, kicked: bool = False) -> dict[str, int]:
 
 @shared_task(name="games.tasks.notify_turn")
 def notify_turn(game_id: int, ply: int) -> str:
-    """Put the your-turn mail of game ``game_id`` at version ``ply`` in the outbox."""
+    """Put the your-turn mail of game ``game_id`` at version ``ply`` in the outbox (if it is
+    not there yet) and ask for the due mails to be sent."""
     game = Game.objects.filter(pk=game_id, version=ply).first()
     if game is None:
         return "moved on"
     mails.queue_turn(game)
+    outbox.kick_after_commit()
     return "queued"
 
 

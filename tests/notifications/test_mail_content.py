@@ -123,7 +123,7 @@ def test_the_board_picture_is_a_small_png_that_shows_nothing_hidden(name, db):
     assert image.format == "PNG"
     assert image.width >= 600 and image.height >= 300
     assert len(png) < MAX_BYTES
-    assert len(set(image.convert("RGB").get_flattened_data())) > 8  # a drawn board, not one flat colour
+    assert len(set(image.convert("RGB").get_flattened_data())) > 8  # drawn, not one flat colour
     assert not {key for key in image.info if key not in ("dpi", "gamma", "transparency")}
     # The same position with its hidden things dealt differently: the very same picture.
     assert picture(REDEAL[name](game.state)) == png
