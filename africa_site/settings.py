@@ -253,6 +253,8 @@ MAIL_MAX_ATTEMPTS = env.int("MAIL_MAX_ATTEMPTS", default=12)
 # A turn mail waits while its player looks at the game: it goes out once they have neither
 # acted nor had the page open for this many minutes.
 TURN_MAIL_IDLE_MINUTES = env.int("TURN_MAIL_IDLE_MINUTES", default=5)
+# HTML mails show the board as a PNG picture (CairoSVG; needs libcairo2). Off: text board only.
+MAIL_BOARD_PICTURES = env.bool("MAIL_BOARD_PICTURES", default=True)
 # The domain of the Message-IDs of the site's mails (by default the host of SITE_URL).
 MESSAGE_ID_DOMAIN = env.str(
     "MESSAGE_ID_DOMAIN", default=urllib.parse.urlsplit(SITE_URL).hostname or "localhost"

@@ -14,6 +14,7 @@ import logging
 import re
 from functools import lru_cache
 
+from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
@@ -86,10 +87,11 @@ def board_png(kind, board: dict) -> bytes:
 def attach_board(draft, context: dict, content_id: str = "board") -> None:
     """Add the picture of ``context["board"]`` (a position_context) to ``draft`` as the inline
     image ``content_id`` and name it in ``context`` ("board_cid", "board_alt") for the HTML
-    template. A board that cannot be drawn is logged and left out: the text board stays."""
+    template, unless settings.MAIL_BOARD_PICTURES is off. A board that cannot be drawn is
+    logged and left out: the text board stays."""
     board = context.get("board")
     kind = context.get("kind")
-    if not board or kind is None:
+    if not board or kind is None or not settings.MAIL_BOARD_PICTURES:
         return
     try:
         png = board_png(kind, board)

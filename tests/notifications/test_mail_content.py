@@ -129,7 +129,7 @@ def test_the_board_picture_is_a_small_png_that_shows_nothing_hidden(name, db):
     assert picture(REDEAL[name](game.state)) == png
 
 
-def test_the_turn_mail_shows_the_board_inline_with_alt_text(duel, mailoutbox):
+def test_the_turn_mail_shows_the_board_inline_with_alt_text(duel, mailoutbox, pictures):
     game = play(duel, first_with(duel, "start "))
     tasks.send_outbox.apply()
     [mail] = mails_to(mailoutbox, player_to_move(game))
@@ -144,7 +144,7 @@ def test_the_turn_mail_shows_the_board_inline_with_alt_text(duel, mailoutbox):
     assert "P1 " in mail.body  # the text board stays
 
 
-def test_the_reminder_can_be_answered_by_mail(duel, mailoutbox):
+def test_the_reminder_can_be_answered_by_mail(duel, mailoutbox, pictures):
     game = play(duel, first_with(duel, "start "))
     mover = player_to_move(game)
     mails.queue_reminder(game.pk, game.version)
@@ -157,7 +157,9 @@ def test_the_reminder_can_be_answered_by_mail(duel, mailoutbox):
     assert 'src="cid:board"' in html_of(reminder)
 
 
-def test_the_digest_gives_each_game_its_reply_address_and_position(alice, bob, mailoutbox):
+def test_the_digest_gives_each_game_its_reply_address_and_position(
+    alice, bob, mailoutbox, pictures
+):
     User.objects.filter(pk=bob.pk).update(notifications="daily_digest")
     bob.refresh_from_db()
     game = services.create_game(alice, num_players=2, seed=3)
