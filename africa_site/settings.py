@@ -12,6 +12,7 @@ services. README.md lists every variable.
 
 import os
 import secrets
+import urllib.parse
 from email.utils import getaddresses
 from pathlib import Path
 
@@ -261,10 +262,21 @@ if os.environ.get("EMAIL_URL"):
 else:
     EMAIL_BACKEND = "django.core.mail.backends.filebased.EmailBackend"
     EMAIL_FILE_PATH = VAR_DIR / "mail"
-# A mail that failed is tried again after MAIL_RETRY_BACKOFF seconds, then twice as long, ...;
-# a worker sending a mail holds it for MAIL_CLAIM_SECONDS, after which a retry may send it.
+# Mails wait in the outbox (notifications.outbox). One that failed is tried again after
+# MAIL_RETRY_BACKOFF seconds, then twice as long, ..., MAIL_MAX_ATTEMPTS times at most; a worker
+# sending a mail holds it for MAIL_CLAIM_SECONDS, after which another sender may send it.
 MAIL_RETRY_BACKOFF = env.int("MAIL_RETRY_BACKOFF", default=30)
 MAIL_CLAIM_SECONDS = env.int("MAIL_CLAIM_SECONDS", default=120)
+MAIL_MAX_ATTEMPTS = env.int("MAIL_MAX_ATTEMPTS", default=12)
+# A turn mail waits while its player looks at the game: it goes out once they have neither
+# acted nor had the page open for this many minutes.
+TURN_MAIL_IDLE_MINUTES = env.int("TURN_MAIL_IDLE_MINUTES", default=5)
+# HTML mails show the board as a PNG picture (CairoSVG; needs libcairo2). Off: text board only.
+MAIL_BOARD_PICTURES = env.bool("MAIL_BOARD_PICTURES", default=True)
+# The domain of the Message-IDs of the site's mails (by default the host of SITE_URL).
+MESSAGE_ID_DOMAIN = env.str(
+    "MESSAGE_ID_DOMAIN", default=urllib.parse.urlsplit(SITE_URL).hostname or "localhost"
+)
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default=f"{SITE_NAME} <noreply@localhost>")
 SERVER_EMAIL = env.str("SERVER_EMAIL", default=DEFAULT_FROM_EMAIL)
 # Playing by email: replies go to play+<token>@REPLY_DOMAIN; inbound webhooks (django-anymail)
@@ -296,6 +308,7 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 CELERY_BEAT_SCHEDULE = {
+    "send-outbox": {"task": "notifications.tasks.send_outbox", "schedule": 30.0},
     "sweep-deadlines": {"task": "games.tasks.sweep_deadlines", "schedule": 60.0},
     "daily-digests": {"task": "games.tasks.send_daily_digests", "schedule": crontab(minute=0)},
     "end-used-up-vacations": {

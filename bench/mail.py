@@ -133,13 +133,13 @@ def bench_mails(args, env, counter) -> None:
 
     from games.models import Game
     from notifications.emails import make_message
-    from notifications.tasks import _game_context
+    from notifications.mails import game_context
 
     messages = []
     for game_id, _version in games:
         game = Game.objects.get(pk=game_id)
         user = game.seats.get(number=game.current_seat).user
-        messages.append(make_message("your_turn", user, _game_context(game, user)).message())
+        messages.append(make_message("your_turn", user, game_context(game, user)).message())
     started = time.perf_counter()
     for message in messages:
         with smtplib.SMTP("127.0.0.1", SMTP_PORT) as smtp:

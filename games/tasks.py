@@ -15,7 +15,7 @@ from accounts.models import User
 from accounts.services import end_vacation, vacation_days_left
 from games import services
 from games.models import Game, Seat
-from notifications.tasks import remind
+from notifications import mails
 
 SWEEP_BATCH = 500
 
@@ -26,7 +26,8 @@ def sweep_deadlines() -> dict[str, int]:
 
     Games are found by indexed queries on the deadline columns and claimed in one
     transaction (``services.claim_due``), so that two sweepers never act on one twice; the
-    work itself is left to a task per game, enqueued after the claim commits.
+    reminders are written to the outbox in the claim's transaction; a timed-out turn is left to a
+    task per game, enqueued after the claim commits.
     Players on vacation are skipped: their deadlines move when the vacation ends."""
     on_vacation = Seat.objects.filter(
         game=OuterRef("pk"),
@@ -38,7 +39,7 @@ def sweep_deadlines() -> dict[str, int]:
         reminders = services.claim_due(active, "reminder_due_at", SWEEP_BATCH)
         overdue = services.claim_due(active, "turn_deadline", SWEEP_BATCH)
         for game_id, version in reminders:
-            remind.delay_on_commit(game_id, version)
+            mails.queue_reminder(game_id, version)
         for game_id, version in overdue:
             time_out_turn.delay_on_commit(game_id, version)
     return {"reminded": len(reminders), "timed_out": len(overdue)}

@@ -13,8 +13,9 @@ webhook under /mail/anymail/) and by ``manage.py receive_mail`` (an MTA pipe). S
    applied (``lines``: one by one, keeping every line up to and including one that reveals
    something hidden even when a later line fails) and apply those in one transaction
    through ``games.services.submit_action``.
-4. Answer by mail (``replies.send_answer``): what was applied and the new position, the
-   question of a pending decision with a fresh reply address, or what was wrong.
+4. Answer by mail (``notifications.mails.queue_answer``: through the outbox, in the moves'
+   transaction): what was applied and the new position, the question of a pending decision
+   with a fresh reply address, or what was wrong.
 
 A mail that cannot be attributed to a player gets no answer (no mail to strangers). Log lines
 name ids and outcomes only, never a token or a position.
@@ -41,9 +42,10 @@ from africa_site.middleware import storable
 from games import services
 from games.models import Game
 from mailplay import lines as lines_rule
-from mailplay import parsing, replies
+from mailplay import parsing
 from mailplay.models import ProcessedMessage
 from mailplay.tokens import LOCAL_PREFIX, ReplyToken, read_token
+from notifications import mails
 from talk import mail as talk_mail
 
 logger = logging.getLogger(__name__)
@@ -160,7 +162,7 @@ def handle_message(message: EmailMessage) -> Outcome:
         logger.info("inbound mail seen before: ignored")
         return Outcome("duplicate")
     try:
-        outcome = _handle(message)
+        outcome = _handle(message, message_id)
     except Exception:
         logger.exception("inbound mail could not be handled")
         outcome = Outcome("dropped")
@@ -169,10 +171,19 @@ def handle_message(message: EmailMessage) -> Outcome:
     return outcome
 
 
-def _handle(message: EmailMessage) -> Outcome:
+@dataclass(frozen=True)
+class Thread:
+    """The inbound mail an answer replies to: its Message-ID header (for In-Reply-To, may be
+    empty) and the id it was recorded under (which names the answer in the outbox)."""
+
+    header: str
+    message_id: str
+
+
+def _handle(message: EmailMessage, message_id: str) -> Outcome:
     sender = _sender(message)
     token, forged = _token(message)
-    in_reply_to = storable(str(message.get("Message-ID", "") or ""))
+    in_reply_to = Thread(storable(str(message.get("Message-ID", "") or "")), message_id)
     known = User.objects.filter(email__iexact=sender, is_active=True).first() if sender else None
     if token is None:
         if known is None:
@@ -219,7 +230,7 @@ def _handle(message: EmailMessage) -> Outcome:
         return _play(game, seat, token, in_reply_to, said.rest)
 
 
-def _play(game: Game, seat, token: ReplyToken, in_reply_to: str, text: str) -> Outcome:
+def _play(game: Game, seat, token: ReplyToken, in_reply_to: Thread, text: str) -> Outcome:
     """Read and apply the actions of ``text`` (the reply's new text without its chat lines)."""
     user = seat.user
     if game.status != Game.Status.ACTIVE:
@@ -253,16 +264,23 @@ def _play(game: Game, seat, token: ReplyToken, in_reply_to: str, text: str) -> O
     written = [text.split("\n")[n - 1].strip() for n, _action in actions]
     lines = lines_rule.plan(game.rules, game.state, seat.number, [a for _n, a in actions])
     try:
-        applied = _apply_kept(game, user, lines.keep)
+        with transaction.atomic():  # the moves and their answer in the outbox, or neither
+            applied = _apply_kept(game, user, lines.keep)
+            return _answer(user, _outcome(lines, applied, written), (game, seat), in_reply_to)
     except services.GameError:  # another mail or the web page moved the game meanwhile
         game.refresh_from_db()
         error = _("The game moved on while this mail was read. Nothing was applied.")
         return _answer(user, Outcome("rejected", error=error), (game, seat), in_reply_to)
+
+
+def _outcome(lines, applied: list[str], written: list[str]) -> Outcome:
+    """The Outcome of a reply whose lines ``written`` were planned as ``lines`` and of which
+    ``applied`` were applied."""
     failed = lines.failed
     if failed is None:
-        return _answer(user, Outcome("applied", applied=applied), (game, seat), in_reply_to)
+        return Outcome("applied", applied=applied)
     index, line = failed
-    outcome = Outcome(
+    return Outcome(
         "partial" if applied else "rejected",
         applied=applied,
         error=line.reason,
@@ -273,7 +291,6 @@ def _play(game: Game, seat, token: ReplyToken, in_reply_to: str, text: str) -> O
             if x.status in (lines_rule.FAILED, lines_rule.NOT_APPLIED)
         ],
     )
-    return _answer(user, outcome, (game, seat), in_reply_to)
 
 
 def _expired(game: Game, user: User) -> bool:
@@ -304,22 +321,13 @@ def _apply_kept(game: Game, user: User, actions: list[str]) -> list[str]:
     return list(actions)
 
 
-def _answer(user: User, outcome: Outcome, where, in_reply_to: str) -> Outcome:
-    """Mail ``user`` the answer for ``outcome`` (with the position when ``where`` is (game,
-    seat)) in their language."""
+def _answer(user: User, outcome: Outcome, where, in_reply_to: Thread) -> Outcome:
+    """Put the answer for ``outcome`` to ``user`` in the outbox (with the position when
+    ``where`` is (game, seat)); its words are in the user's language."""
     with translation.override(user.language):
         outcome.error = str(outcome.error)  # a lazy sentence, read in the user's language
-        context = {"status": outcome.status, "outcome": outcome, "applied": outcome.applied}
-        if where is not None:
-            game, seat = where
-            game.refresh_from_db()
-            seat.refresh_from_db()
-            names = [s.user.display_name for s in game.seats.select_related("user")]
-            context.update(replies.position_context(game, seat, names))
-            context["game"] = game
-            if outcome.status == "refused":
-                context["reply_to"] = ""
-        replies.send_answer(user, context, in_reply_to=in_reply_to)
+    game, seat = where if where is not None else (None, None)
+    mails.queue_answer(user, outcome, game, seat, in_reply_to)
     outcome.answered = True
     return outcome
 

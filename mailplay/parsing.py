@@ -144,6 +144,20 @@ def reply_text(message: EmailMessage) -> str:
 
 
 _BULLET = re.compile(r"^(?:[-*•]|\d{1,2}[.)])\s+")
+#: A greeting line in a language the site speaks, with or without a name after it
+#: ("Hi!", "Hello Jan,", "Bonjour à tous,", "Chère Anne,", "Hallo Jan,", "Beste allemaal").
+_GREETING = re.compile(
+    r"^(?:hi|hello|hey|hiya|dear|greetings|good\s+(?:morning|afternoon|evening|day)|"
+    r"bonjour|bonsoir|salut|coucou|cher|chère|chers|chères|"
+    r"hallo|hoi|dag|beste|goedemorgen|goedemiddag|goedenavond|hé)"
+    r"(?:\s+[^\W\d_][\w.'’-]*){0,3}\s*[,!.:;]*$",
+    re.IGNORECASE,
+)
+
+
+def is_greeting(line: str) -> bool:
+    """Whether ``line`` is only a greeting, maybe with a name (EN, FR, NL)."""
+    return bool(_GREETING.match(line.strip()))
 
 
 class UnknownWord(ValueError):
@@ -165,7 +179,8 @@ def parse_actions(text: str, notation) -> list[tuple[int, str]]:
     """The actions at the start of a reply's new text, as [(line number, action)].
 
     The actions are the first lines that are not blank ("uncover E4", any case, extra blanks,
-    a leading bullet or trailing full stop allowed). The first line that is not an action ends
+    a leading bullet or trailing full stop allowed), after a greeting line if the reply starts
+    with one (``is_greeting``: "Hi!", "Bonjour Anne,"). The first line that is not an action ends
     them (a greeting, a question), unless it looks like a mistyped action (a word and a cell
     or player, "uncovr E4"). Raises UnknownWord for a first line, or a mistyped line, that
     is not an action, naming its first word. Only the keyword and the number of words are checked
@@ -174,10 +189,14 @@ def parse_actions(text: str, notation) -> list[tuple[int, str]]:
     (a pattern of lines that look like a mistyped action).
     """
     actions: list[tuple[int, str]] = []
+    greeted = False
     for number, line in enumerate(text.split("\n"), start=1):
         if not line.strip():
             continue
         action = _action(line, notation)
+        if action is None and not actions and not greeted and is_greeting(line):
+            greeted = True
+            continue
         if action is None and actions and not notation.mistyped.match(line.strip()):
             break  # prose after the actions
         if action is None:

@@ -14,7 +14,7 @@ from django.utils import translation
 from games.models import Game, Seat
 from mailplay.links import turn_links
 from mailplay.tokens import reply_address
-from notifications.emails import absolute_url, make_message
+from notifications.emails import absolute_url
 
 logger = logging.getLogger(__name__)
 
@@ -25,10 +25,11 @@ LABELLED_ACTIONS = 12
 def position_context(game: Game, seat: Seat, names: list[str]) -> dict:
     """What a mail about ``game`` shows ``seat``'s player, in the active language.
 
-    Returns {"board_text", "legend", "board" (the SVG board's context), "scores" [(name,
-    points)], and when it is the seat's turn: "question" (or None), "actions" [(action,
-    words)] or [] and "action_groups" [str] (the kind's ``group_actions``), "reply_to" (the reply
-    address for the game's current version)}."""
+    Returns {"board_text", "legend", "players" [(mark, name)] (who P1, P2, ... of the text
+    board are), "board" (the SVG board's context), "scores" [(name, points)], and when it is
+    the seat's turn: "question" (or None), "actions" [(action, words)] or [], "action_groups"
+    [str] (the kind's ``group_actions``), "example" (a legal action, the kind's
+    ``example_action``), "reply_to" (the reply address for the game's current version)}."""
     kind = game.kind
     rules = kind.engine
     observation = rules.observation(game.state, seat.number)
@@ -44,6 +45,7 @@ def position_context(game: Game, seat: Seat, names: list[str]) -> dict:
             highlight=set(),
         ),
         "scores": [(names[s.number], scores[s.number]) for s in seats],
+        "players": [(f"P{s.number + 1}", names[s.number]) for s in seats],
         "my_turn": False,
         "game_url": absolute_url(game.get_absolute_url()),
     }
@@ -57,29 +59,11 @@ def position_context(game: Game, seat: Seat, names: list[str]) -> dict:
                 if len(legal) <= LABELLED_ACTIONS
                 else [],
                 "action_groups": kind.group_actions(legal),
+                "example": kind.example_action(legal) if legal else "",
                 "reply_to": reply_address(game.pk, seat.number, game.version),
             }
         )
     return context
-
-
-def send_answer(user, context: dict, *, in_reply_to: str = "") -> None:
-    """Send ``user`` the answer to their reply (``emails/play_answer-*``), threaded under it.
-
-    ``context`` holds "status" ("applied", "rejected", "stale", "refused"), "applied"
-    [actions], "error" (a sentence) and "failed_line" when rejected, and what
-    ``position_context`` gives when there is a game. The reply address is the Reply-To.
-    Errors of the mail backend are logged, not raised: the reply has been handled already.
-    """
-    with translation.override(user.language):
-        message = make_message("play_answer", user, context)
-    if in_reply_to:
-        message.extra_headers["In-Reply-To"] = in_reply_to
-        message.extra_headers["References"] = in_reply_to
-    try:
-        message.send()
-    except Exception:
-        logger.exception("the answer to an emailed move could not be sent (user %s)", user.pk)
 
 
 def turn_mail_context(game: Game, seat: Seat, names: list[str]) -> dict:

@@ -5,3 +5,6 @@ from django.utils.translation import gettext_lazy as _
 class NotificationsConfig(AppConfig):
     name = "notifications"
     verbose_name = _("Notifications")
+
+    def ready(self):
+        from notifications import mails  # noqa: F401  (registers the mails' composers)

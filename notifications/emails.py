@@ -1,5 +1,5 @@
 """Mails to players: rendered by naming convention in the recipient's language and time zone,
-sent at most once each.
+sent from the outbox (``notifications.outbox``).
 
 ``make_message(name, user, context)`` renders ``emails/<name>-subject.txt``,
 ``emails/<name>-body.txt`` and ``emails/<name>-body.html``. Every mail carries a one-click
@@ -9,19 +9,17 @@ unsubscribe link (RFC 8058) signed for its recipient.
 from __future__ import annotations
 
 import hashlib
-from datetime import timedelta
+from email.mime.image import MIMEImage
 
 from django.conf import settings
 from django.core import signing
 from django.core.mail import EmailMultiAlternatives
-from django.db.models import F, Q
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
 
 from accounts.models import User
 from africa_site.elision import elide
-from notifications.models import OutboundMail
 
 UNSUBSCRIBE_SALT = "notifications.unsubscribe"
 
@@ -50,17 +48,22 @@ def unsubscribe_url(user) -> str:
 
 
 def message_id(key: str) -> str:
-    """A Message-ID that is the same for every attempt at the mail ``key``."""
+    """A Message-ID that is the same for every attempt at the mail ``key``, on the site's
+    own domain (settings.MESSAGE_ID_DOMAIN, by default SITE_URL's host name; RFC 5322 3.6.4)."""
     digest = hashlib.sha256(key.encode()).hexdigest()[:32]
-    domain = settings.DEFAULT_FROM_EMAIL.rsplit("@", 1)[-1].strip(">") or "localhost"
-    return f"<{digest}@{domain}>"
+    return f"<{digest}@{settings.MESSAGE_ID_DOMAIN}>"
 
 
-def make_message(name: str, user, context: dict, *, key: str = "") -> EmailMultiAlternatives:
+def make_message(
+    name: str, user, context: dict, *, key: str = "", images=()
+) -> EmailMultiAlternatives:
     """The mail ``name`` for ``user``, rendered in their language and time zone.
 
     ``context`` is passed to the three templates with ``user``, ``site_name``, ``site_url``
     and ``unsubscribe_url`` added; its "reply_to" address, if any, becomes the Reply-To.
+    ``key`` names the mail (its Message-ID is made from it). ``images`` [(content_id, PNG
+    bytes, alt text)] are attached inline (multipart/related) for the HTML to show as
+    ``cid:<content_id>``.
     """
     unsubscribe = unsubscribe_url(user)
     context = {
@@ -91,37 +94,11 @@ def make_message(name: str, user, context: dict, *, key: str = "") -> EmailMulti
         reply_to=[context["reply_to"]] if context.get("reply_to") else None,  # play by email
     )
     message.attach_alternative(html, "text/html")
+    if images:
+        message.mixed_subtype = "related"
+        for content_id, data, _alt in images:
+            image = MIMEImage(data, "png")
+            image.add_header("Content-ID", f"<{content_id}>")
+            image.add_header("Content-Disposition", "inline", filename=f"{content_id}.png")
+            message.attach(image)
     return message
-
-
-def send_once(key: str, user, name: str, context: dict) -> bool:
-    """Send the mail ``key`` unless it went out already; True if this call sent it.
-
-    Steps: create or find the mail's row; claim it (MAIL_CLAIM_SECONDS) with a conditional UPDATE
-    (a second task running at the same time finds it claimed and stops); send; mark it sent.
-    Raises the mail backend's error (SMTPException, OSError) when sending fails, leaving the
-    row pending with its claim released, so that the caller's retry sends it.
-    """
-    mail, _created = OutboundMail.objects.get_or_create(
-        key=key, defaults={"user": user, "template": name}
-    )
-    now = timezone.now()
-    claimed = (
-        OutboundMail.objects.filter(pk=mail.pk, status=OutboundMail.Status.PENDING)
-        .filter(Q(claimed_until__isnull=True) | Q(claimed_until__lt=now))
-        .update(
-            claimed_until=now + timedelta(seconds=settings.MAIL_CLAIM_SECONDS),
-            attempts=F("attempts") + 1,
-        )
-    )
-    if not claimed:
-        return False
-    try:
-        make_message(name, user, context, key=key).send()
-    except Exception:
-        OutboundMail.objects.filter(pk=mail.pk).update(claimed_until=None)
-        raise
-    OutboundMail.objects.filter(pk=mail.pk).update(
-        status=OutboundMail.Status.SENT, sent_at=timezone.now(), claimed_until=None
-    )
-    return True

@@ -1,4 +1,9 @@
-"""The mails the site sends to players, one row per mail, so that each goes out once."""
+"""The mails the site sends to players: a transactional outbox, one row per mail.
+
+A row is written in the same database transaction as the move or event it tells of, so a mail
+exists exactly when its cause does; ``notifications.outbox`` sends due rows (beat runs it
+every half minute, a message after the commit only makes it sooner) and each goes out once.
+"""
 
 from django.conf import settings
 from django.db import models
@@ -7,24 +12,49 @@ from django.utils import timezone
 
 class OutboundMail(models.Model):
     """One mail to one user, named by a ``key`` that says what it is about
-    ("turn:<game>:<ply>:<user>"). A task that runs twice finds the row and sends nothing more;
-    a worker that dies while sending leaves a claim that expires, and the retry sends it."""
+    ("turn:<game>:<ply>:<user>"): writing the same mail twice finds the row.
+
+    ``template`` names the mail (``emails/<template>-*``) and the composer that builds it when it
+    is sent (``notifications.outbox``) from ``game``, ``ply`` (the game's version it is
+    about), ``seat`` and ``payload`` (JSON). It is sent no earlier than ``send_after`` (quiet
+    hours, a player who is looking at the game, a retry's backoff). A sender holds it until
+    ``claimed_until`` while sending; a sender that dies leaves a claim that expires.
+    ``status``: pending, sent, or closed with a ``reason`` when it lost its purpose (the turn
+    moved on, the player no longer wants such mails). ``last_error`` is the last send failure.
+    """
 
     class Status(models.TextChoices):
         PENDING = "pending"
         SENT = "sent"
+        CLOSED = "closed"
 
     key = models.CharField(max_length=200, unique=True)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     template = models.CharField(max_length=64)
+    game = models.ForeignKey(
+        "games.Game", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    ply = models.PositiveIntegerField(null=True, blank=True)
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    payload = models.JSONField(default=dict, blank=True)
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
+    send_after = models.DateTimeField(default=timezone.now)
     attempts = models.PositiveSmallIntegerField(default=0)
     claimed_until = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
     sent_at = models.DateTimeField(null=True, blank=True)
+    reason = models.CharField(max_length=64, blank=True)
+    last_error = models.CharField(max_length=300, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
+        indexes = [
+            models.Index(
+                fields=["send_after"],
+                condition=models.Q(status="pending"),
+                name="outbound_mail_due",
+            )
+        ]
 
     def __str__(self):
         return self.key

@@ -3,7 +3,8 @@
 - ``Broker``: Celery's broker answers (a connection is made and closed).
 - ``DeadlineSweep``: the deadline sweep finished within HEALTH_SWEEP_MAX_AGE seconds, which
   takes beat, the broker and a worker all working (its heartbeat: operations.signals).
-- ``MailQueue``: no mail has waited to be sent longer than HEALTH_MAIL_MAX_AGE seconds.
+- ``MailQueue``: no mail of the outbox has been due longer than HEALTH_MAIL_MAX_AGE seconds
+  without being sent (a mail held for quiet hours is due when they end).
 
 Each raises ServiceUnavailable with a short reason; messages never hold secrets or addresses.
 """
@@ -53,17 +54,18 @@ class DeadlineSweep(HealthCheck):
 
 @dataclasses.dataclass
 class MailQueue(HealthCheck):
-    """The oldest mail not yet sent is younger than HEALTH_MAIL_MAX_AGE."""
+    """The oldest due mail not yet sent has been due for less than HEALTH_MAIL_MAX_AGE."""
 
     def run(self):
+        now = timezone.now()
         oldest = (
-            OutboundMail.objects.filter(status=OutboundMail.Status.PENDING)
-            .order_by("created_at")
-            .values_list("created_at", flat=True)
+            OutboundMail.objects.filter(status=OutboundMail.Status.PENDING, send_after__lte=now)
+            .order_by("send_after")
+            .values_list("send_after", flat=True)
             .first()
         )
         if oldest is None:
             return
-        age = (timezone.now() - oldest).total_seconds()
+        age = (now - oldest).total_seconds()
         if age > settings.HEALTH_MAIL_MAX_AGE:
             raise ServiceUnavailable(f"the oldest unsent mail has waited {age:.0f} s")

@@ -12,6 +12,7 @@ from datetime import timedelta
 from celery import shared_task
 from django.conf import settings
 from django.contrib.sessions.models import Session
+from django.db.models import Q
 from django.utils import timezone
 
 from mailplay.models import ProcessedMessage
@@ -28,12 +29,14 @@ def clear_expired_sessions() -> int:
 
 @shared_task
 def prune_mail_records() -> dict[str, int]:
-    """Delete sent mails older than MAIL_RETENTION_DAYS and handled inbound mails older than
-    INBOUND_RETENTION_DAYS. Unsent mails are kept whatever their age."""
+    """Delete outbox rows sent, or closed (lost their purpose), more than MAIL_RETENTION_DAYS
+    ago and handled inbound mails older than INBOUND_RETENTION_DAYS. Pending mails are kept
+    whatever their age."""
     now = timezone.now()
+    cutoff = now - timedelta(days=settings.MAIL_RETENTION_DAYS)
     sent, _ = OutboundMail.objects.filter(
-        status=OutboundMail.Status.SENT,
-        sent_at__lt=now - timedelta(days=settings.MAIL_RETENTION_DAYS),
+        Q(status=OutboundMail.Status.SENT, sent_at__lt=cutoff)
+        | Q(status=OutboundMail.Status.CLOSED, created_at__lt=cutoff)
     ).delete()
     inbound, _ = ProcessedMessage.objects.filter(
         received_at__lt=now - timedelta(days=settings.INBOUND_RETENTION_DAYS)

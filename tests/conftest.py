@@ -140,6 +140,19 @@ def _celery_eager():
 
 
 @pytest.fixture(autouse=True)
+def _no_board_pictures(settings):
+    """Mails leave out the board's PNG picture, which takes a fraction of a second to draw;
+    the tests of the picture turn it on (``pictures``)."""
+    settings.MAIL_BOARD_PICTURES = False
+
+
+@pytest.fixture
+def pictures(settings):
+    """Mails show the board as a PNG picture, as in production."""
+    settings.MAIL_BOARD_PICTURES = True
+
+
+@pytest.fixture(autouse=True)
 def _reset_language():
     """A request may activate another language; the next test starts in English again."""
     yield

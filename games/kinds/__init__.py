@@ -242,6 +242,15 @@ class GameKind:
         """The legal actions as lines of a mail (default: one a line)."""
         return list(legal)
 
+    #: Static stylesheets the board partial needs; the board picture of HTML mails puts them
+    #: inside the SVG it draws (notifications.boardimage).
+    board_stylesheets: tuple[str, ...] = ("css/board.css",)
+
+    def example_action(self, legal: list[str]) -> str:
+        """The action a mail gives as an example of a reply: always one of ``legal`` (by
+        default the first that names something, such as a cell, else the first)."""
+        return next((action for action in legal if " " in action), legal[0])
+
     # -- the move notation ------------------------------------------------------------------
 
     #: {keyword: how many words follow it} of the move notation.

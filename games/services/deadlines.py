@@ -14,7 +14,7 @@ from games.engines import turn_of
 from games.models import Game
 from games.services.common import GameError, locked, require_active, seat_of
 from games.services.play import after_leaving, announce_turn, apply_action, play_for_absent_seats
-from notifications.tasks import notify_players
+from notifications import mails
 
 MAX_CONSECUTIVE_TIMEOUTS = 3
 EXTENSION = timedelta(hours=24)
@@ -99,7 +99,7 @@ def time_out(game_id: int, version: int) -> bool:
         else:
             play_for_absent_seats(game, seats)
     game.save()
-    notify_players.delay_on_commit(game.pk, notice, game.version, seat.number)
+    mails.queue_notice(game, notice, seat.number)
     announce_turn(game, turn)
     return True
 

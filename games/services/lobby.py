@@ -20,7 +20,7 @@ from games.kinds import get_kind, kind_names
 from games.models import Game, Invitation, Seat, seed_commitment
 from games.services.common import GameError, bump, locked, require_open, seat_of
 from games.services.play import announce, open_turn
-from notifications.tasks import notify_invitation
+from notifications import mails
 
 INVITE_SALT = "games.invite"
 _system_random = random.SystemRandom()
@@ -108,7 +108,7 @@ def invite(game: Game, by: User, display_name: str) -> Invitation:
         game=game, user=user, defaults={"invited_by": by}
     )
     if created:
-        notify_invitation.delay_on_commit(invitation.pk)
+        mails.queue_invitation(invitation)
     return invitation
 
 

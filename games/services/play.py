@@ -28,7 +28,7 @@ from games.services.common import (
     require_active,
     seat_of,
 )
-from notifications.tasks import notify_players, notify_turn
+from notifications import mails
 from ratings.services import record_result
 
 MAX_BOT_ACTIONS = 1000
@@ -253,16 +253,17 @@ def open_turn(game: Game, seats: list[Seat]) -> None:
 
 
 def announce(game: Game, notice: str) -> None:
-    """After commit, send the players the notice ``notice`` about ``game``."""
-    notify_players.delay_on_commit(game.pk, notice, game.version)
+    """Put the notice ``notice`` about ``game`` to its players in the outbox (sent after
+    commit)."""
+    mails.queue_notice(game, notice)
     if notice == "game_started":
         announce_turn(game, None)
 
 
 def announce_turn(game: Game, previous_turn_start) -> None:
-    """After commit, tell the player to move, if a new turn began (its start moved on)."""
+    """Put the your-turn mail in the outbox if a new turn began (its start moved on)."""
     if game.status == Game.Status.ACTIVE and game.turn_started_at != previous_turn_start:
-        notify_turn.delay_on_commit(game.pk, game.version)
+        mails.queue_turn(game)
 
 
 def play_for_absent_seats(game: Game, seats: list[Seat]) -> None:

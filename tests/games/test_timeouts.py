@@ -12,19 +12,24 @@ from django.utils import timezone
 from accounts import services as accounts_services
 from games import services, tasks
 from games.models import Game, Move
+from notifications.tasks import send_outbox
 from tests.games.conftest import first_with, play, player_to_move
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def game(alice, bob):
-    """A 2-player game at 2 days per move, start cities chosen: the first player's turn."""
+def game(alice, bob, mailoutbox):
+    """A 2-player game at 2 days per move, start cities chosen: the first player's turn (the
+    mails of the start sent and left out of ``mailoutbox``)."""
     game = services.create_game(alice, num_players=2, days_per_move=2, seed=2024)
     services.join_game(game, bob)
     game.refresh_from_db()
     game = play(game, first_with(game, "start "))
-    return play(game, first_with(game, "start "))
+    game = play(game, first_with(game, "start "))
+    send_outbox.apply()
+    mailoutbox.clear()
+    return game
 
 
 def sweep(capture):

@@ -21,7 +21,7 @@ from games.models import Game
 from games.simulation import bot_action
 from mailplay.replies import position_context
 from notifications.emails import make_message
-from notifications.tasks import _game_context
+from notifications.mails import game_context
 from tests.conftest import make_player
 
 CSRF = re.compile(
@@ -129,7 +129,7 @@ def everything_shown(game: Game, viewers: dict) -> dict[str, list[str]]:
         seat = game.seats.filter(user=user).first() if user is not None else None
         if seat is not None:
             names = [s.user.display_name for s in game.seats.order_by("number")]
-            context = _game_context(game, user) | position_context(game, seat, names)
+            context = game_context(game, user) | position_context(game, seat, names)
             texts.append(_mail_text(make_message("your_turn", user, context)))
             answer = {"status": "applied", "applied": [], **position_context(game, seat, names)}
             texts.append(_mail_text(make_message("play_answer", user, answer | {"game": game})))

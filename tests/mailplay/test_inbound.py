@@ -9,12 +9,14 @@ from datetime import timedelta
 import pytest
 import time_machine
 from django.utils import timezone
+from kombu.exceptions import OperationalError
 
 from games import services
 from games.models import Game, Move
 from mailplay.inbound import handle_message
 from mailplay.models import ProcessedMessage
 from mailplay.parsing import parse_bytes
+from notifications import tasks
 from tests.games.conftest import player_to_move
 from tests.mailplay.conftest import (
     answer_by_mail,
@@ -180,8 +182,9 @@ def test_the_same_mail_delivered_twice_is_applied_once(
 
     with django_capture_on_commit_callbacks(execute=True):
         first = handle_message(parse_bytes(raw))
-        after_first = snapshot(underway)
-        mails = len(mailoutbox)
+    after_first = snapshot(underway)
+    mails = len(mailoutbox)
+    with django_capture_on_commit_callbacks(execute=True):
         second = handle_message(parse_bytes(raw))
 
     assert (first.status, second.status) == ("applied", "duplicate")
@@ -311,10 +314,13 @@ def test_a_mail_nobody_can_be_found_for_is_dropped_without_an_answer(db, mailout
     assert mailoutbox == []
 
 
-def test_a_player_writing_to_a_garbled_address_gets_a_clear_answer(alice, mailoutbox):
+def test_a_player_writing_to_a_garbled_address_gets_a_clear_answer(
+    alice, mailoutbox, django_capture_on_commit_callbacks
+):
     raw = compose("play+1.0.1.zzzz@localhost", "end", sender=alice.email)
 
-    outcome = handle_message(parse_bytes(raw))
+    with django_capture_on_commit_callbacks(execute=True):
+        outcome = handle_message(parse_bytes(raw))
 
     assert outcome.status == "refused"
     assert "reply address of this mail is not valid" in last_mail_to(mailoutbox, alice).body
@@ -393,3 +399,28 @@ def test_uncovered_goods_ask_keep_or_swap_in_the_answer(
     question = last_mail_to(mailoutbox, user)
     assert 'Keep the drum (reply "keep")' in question.body
     assert "  keep  (Keep it)" in question.body
+
+
+def test_a_reply_while_the_broker_is_down_is_applied_and_answered_once_later(
+    duel, mailoutbox, monkeypatch, django_capture_on_commit_callbacks
+):
+    def refuse(*args, **kwargs):
+        raise OperationalError("Connection refused")
+
+    user = player_to_move(duel)
+    raw = compose(reply_to(last_mail_to(mailoutbox, user)), "Hallo,\n\nstart C2", sender=user.email)
+    sent_before = len(mailoutbox)
+    monkeypatch.setattr(tasks.send_outbox, "apply_async", refuse)
+    with django_capture_on_commit_callbacks(execute=True):
+        outcome = handle_message(parse_bytes(raw))
+    monkeypatch.undo()
+
+    assert outcome.status == "applied"
+    assert len(mailoutbox) == sent_before  # the answer waits in the outbox
+    tasks.send_outbox.apply()
+    tasks.send_outbox.apply()
+    [answer] = [m for m in mailoutbox[sent_before:] if m.to == [user.email]]
+    assert "start C2" in answer.body
+    reply_id = parse_bytes(raw)["Message-ID"]
+    assert answer.extra_headers["In-Reply-To"] == reply_id
+    assert not answer.extra_headers["Message-ID"].endswith("@localhost>")

@@ -85,8 +85,22 @@ def test_actions_accept_any_case_extra_blanks_bullets_and_a_full_stop():
 
 def test_an_unknown_first_word_is_named():
     with pytest.raises(UnknownWord) as caught:
-        parse_actions("Hello\nuncover E4", AFRICA)
-    assert (caught.value.number, caught.value.word) == (1, "Hello")
+        parse_actions("Please do\nuncover E4", AFRICA)
+    assert (caught.value.number, caught.value.word) == (1, "Please")
+
+
+@pytest.mark.parametrize(
+    "greeting", ["Hi!", "Hello,", "Bonjour,", "Salut Anne !", "Hallo Jan,", "Beste Jan de Vries,"]
+)
+def test_a_greeting_line_before_the_actions_is_skipped(greeting):
+    text = f"{greeting}\n\nuncover E4\nend\n\nThanks"
+    assert parse_actions(text, AFRICA) == [(3, "uncover e4"), (4, "end")]
+
+
+def test_a_greeting_alone_is_refused_naming_it():
+    with pytest.raises(UnknownWord) as caught:
+        parse_actions("Hi!\nI am not sure what to do", AFRICA)
+    assert (caught.value.number, caught.value.word) == (2, "I")
 
 
 def test_a_mistyped_action_after_good_ones_is_an_error_not_prose():

@@ -12,6 +12,7 @@ REGISTERED = {
     "games.tasks.notify_players": tasks.notify_players,
     "games.tasks.notify_invitation": tasks.notify_invitation,
     "games.tasks.send_daily_digests": tasks.send_daily_digests,
+    "notifications.tasks.send_outbox": tasks.send_outbox,
 }
 
 

@@ -54,7 +54,7 @@ def test_a_sweep_that_stopped_fails_the_monitor_page_but_not_the_web_page(client
 def test_a_mail_waiting_too_long_fails_the_monitor_page(client, swept_now, alice):
     OutboundMail.objects.create(
         key="turn:1:1:1", user=alice, template="your_turn",
-        created_at=timezone.now() - timedelta(minutes=16),
+        send_after=timezone.now() - timedelta(minutes=16),
     )  # fmt: skip
 
     status, checks = health(client)

@@ -41,9 +41,11 @@ def test_mail_records_past_the_retention_period_are_deleted(alice, settings):
     OutboundMail.objects.create(key="old", user=alice, template="t", status=sent, sent_at=old)
     OutboundMail.objects.create(key="recent", user=alice, template="t", status=sent, sent_at=recent)
     OutboundMail.objects.create(key="unsent", user=alice, template="t", created_at=old)
+    closed = OutboundMail.Status.CLOSED
+    OutboundMail.objects.create(key="gone", user=alice, template="t", status=closed, created_at=old)
     ProcessedMessage.objects.create(message_id="<a@x>", received_at=now - timedelta(days=11))
     ProcessedMessage.objects.create(message_id="<b@x>", received_at=now - timedelta(days=9))
 
-    assert prune_mail_records.delay().get() == {"sent_mails": 1, "inbound_mails": 1}
+    assert prune_mail_records.delay().get() == {"sent_mails": 2, "inbound_mails": 1}
     assert set(OutboundMail.objects.values_list("key", flat=True)) == {"recent", "unsent"}
     assert list(ProcessedMessage.objects.values_list("message_id", flat=True)) == ["<b@x>"]

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 
 from games.engines.africa.data import board as africa_board
 from games.kinds.africa.log import marker_name
+from games.kinds.mailtext import board_order
 
 #: Two letters per marker code in the text board ("?" face-down, "." no marker).
 ABBREVIATIONS = {
@@ -98,14 +99,15 @@ def mail_question(observation: dict) -> str | None:
 
 def group_actions(legal: list[str]) -> list[str]:
     """Legal actions as lines "<keyword> <argument> <argument> ...": one-word arguments
-    separated by blanks, two-word arguments by commas; at most GROUP_WIDTH per line."""
+    separated by blanks, two-word arguments by commas, in the text board's reading order
+    (row, then column: H3 before H15); at most GROUP_WIDTH per line."""
     groups: dict[str, list[str]] = defaultdict(list)
     for action in legal:
         keyword, _sep, rest = action.partition(" ")
         groups[keyword].append(rest)
     lines = []
     for keyword, arguments in groups.items():
-        arguments = [a for a in arguments if a]
+        arguments = sorted((a for a in arguments if a), key=board_order)
         if not arguments:
             lines.append(keyword)
             continue

@@ -1,0 +1,306 @@
+"""What each mail about a game says, and the calls that put one in the outbox.
+
+``queue_*`` functions are called inside the transaction of the move or event (games.services,
+mailplay): they write rows (``outbox.queue``) and decide nothing else. The composers below run
+when a row is sent, re-read the game and decide then: a turn mail for a turn that moved on is
+closed ("moved on"), one for a player looking at the game is put off until they have neither
+acted nor looked for TURN_MAIL_IDLE_MINUTES, and preferences are read at that moment.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import timedelta
+
+from django.conf import settings
+from django.db.models import F
+from django.utils import timezone
+
+from accounts.models import User
+from games.models import Game, Invitation, Seat
+from games.scoresheet import final_breakdown
+from mailplay.links import link_url
+from mailplay.replies import position_context, turn_mail_context
+from notifications import outbox
+from notifications.boardimage import attach_board
+from notifications.emails import absolute_url
+from notifications.outbox import Close, Defer, Draft, composer
+from talk.mail import chat_for_mail
+
+NOTICES = ("game_started", "game_finished", "game_aborted", "timed_out", "taken_over")
+
+
+def wants(user: User, kind: str) -> bool:
+    """Whether ``user``'s preference allows a mail of ``kind`` ("turn" or "notice")."""
+    if not user.is_active or user.notifications == User.Notifications.NONE:
+        return False
+    return kind != "turn" or user.notifications == User.Notifications.EACH_TURN
+
+
+# -- writing rows (inside the transaction of the cause) ------------------------------------
+
+
+def queue_turn(game: Game) -> None:
+    """The your-turn mail for the player to move in ``game`` at its current version."""
+    seat = game.seats.select_related("user").filter(number=game.current_seat).first()
+    if seat is None:
+        return
+    outbox.queue(
+        f"turn:{game.pk}:{game.version}:{seat.user_id}",
+        seat.user,
+        "your_turn",
+        game=game,
+        ply=game.version,
+        seat=seat.number,
+    )
+
+
+def queue_reminder(game_id: int, ply: int) -> None:
+    """The reminder for the player to move in game ``game_id`` at version ``ply``."""
+    seat = (
+        Seat.objects.select_related("user", "game")
+        .filter(game_id=game_id, game__version=ply, number=F("game__current_seat"))
+        .first()
+    )
+    if seat is None:
+        return
+    outbox.queue(
+        f"reminder:{game_id}:{ply}:{seat.user_id}",
+        seat.user,
+        "reminder",
+        game=seat.game,
+        ply=ply,
+        seat=seat.number,
+    )
+
+
+def queue_notice(game: Game, notice: str, seat_number: int | None = None) -> None:
+    """The notice ``notice`` (one of NOTICES) about ``game`` to each player, or only to
+    ``seat_number``."""
+    seats = game.seats.select_related("user")
+    if seat_number is not None:
+        seats = seats.filter(number=seat_number)
+    for seat in seats:
+        outbox.queue(
+            f"{notice}:{game.pk}:{game.version}:{seat.user_id}",
+            seat.user,
+            notice,
+            game=game,
+            ply=game.version,
+            seat=seat.number,
+        )
+
+
+def queue_invitation(invitation: Invitation) -> None:
+    """The mail inviting ``invitation.user`` to the open game."""
+    outbox.queue(
+        f"invitation:{invitation.pk}",
+        invitation.user,
+        "invitation",
+        game=invitation.game,
+        payload={"invitation": invitation.pk},
+    )
+
+
+def queue_digest(user: User, day) -> bool:
+    """The daily digest of ``user`` for the local date ``day``; False if it was queued before."""
+    return outbox.queue(f"digest:{user.pk}:{day}", user, "daily_digest", payload={"day": str(day)})
+
+
+def queue_answer(user: User, outcome, game: Game | None, seat: Seat | None, thread) -> None:
+    """The answer to ``user``'s emailed reply (``emails/play_answer-*``), threaded under it:
+    ``outcome`` (a mailplay.inbound.Outcome: status "applied", "partial", "rejected", "stale"
+    or "refused", the actions applied, the error as a sentence in the user's language, the
+    failed line, the lines not applied), and the position of ``game`` from ``seat``'s view as
+    it is when the answer is sent. ``thread`` (a mailplay.inbound.Thread) names the reply:
+    one answer per reply. Answers are not held back by quiet hours."""
+    digest = hashlib.sha256(thread.message_id.encode()).hexdigest()[:40]
+    outbox.queue(
+        f"answer:{digest}",
+        user,
+        "play_answer",
+        game=game,
+        ply=game.version if game is not None else None,
+        seat=seat.number if seat is not None else None,
+        payload={
+            "status": outcome.status,
+            "applied": list(outcome.applied),
+            "error": str(outcome.error),
+            "failed_line": outcome.failed_line,
+            "not_applied": list(outcome.not_applied),
+            "in_reply_to": thread.header,
+        },
+    )
+
+
+# -- composing (when the row is sent) ---------------------------------------------------------
+
+
+def game_context(game: Game, user: User) -> dict:
+    """What every mail about ``game`` to ``user`` shows: the game and its link, the seats, the
+    opponents' names, ``user``'s seat and every seat's name by number."""
+    seats = list(game.seats.select_related("user"))
+    names = [seat.user.display_name for seat in sorted(seats, key=lambda s: s.number)]
+    mine = next((seat for seat in seats if seat.user_id == user.pk), None)
+    return {
+        "game": game,
+        "game_url": absolute_url(game.get_absolute_url()),
+        "opponents": [seat.user.display_name for seat in seats if seat.user_id != user.pk],
+        "seats": seats,
+        "seat": mine,
+        "names": names,
+    }
+
+
+def news_since_last_turn(game: Game, seat: Seat, names: list[str]) -> list[str]:
+    """The log in words since ``seat``'s last own move, oldest first (at most 40 lines)."""
+    moves = game.moves.filter(taken_back=False)
+    last_own = moves.filter(seat=seat.number, automatic=False).order_by("-ply").first()
+    if last_own is not None:
+        moves = moves.filter(ply__gt=last_own.ply)
+    describe = game.kind.describe
+    lines = []
+    for move in moves.order_by("-ply")[:40]:
+        lines[:0] = [text for event in move.events if (text := describe(event, names))]
+    return lines
+
+
+def _turn_seat(row) -> Seat | Close:
+    """The seat whose turn ``row`` is about, or why the row lost its purpose."""
+    game = row.game
+    if game is None or game.status != Game.Status.ACTIVE or game.version != row.ply:
+        return Close("moved on")
+    seat = game.seats.select_related("user").filter(number=game.current_seat).first()
+    if seat is None or seat.user_id != row.user_id:
+        return Close("moved on")
+    if seat.left_at is not None or not wants(seat.user, "turn"):
+        return Close("not wanted")
+    return seat
+
+
+@composer("your_turn")
+def compose_turn(row) -> Draft | Close | Defer:
+    """Your turn: the news since the player's last move, the position and how to reply. Put off
+    while the player looks at the game (their last visit is younger than
+    TURN_MAIL_IDLE_MINUTES)."""
+    seat = _turn_seat(row)
+    if isinstance(seat, Close):
+        return seat
+    idle = timedelta(minutes=settings.TURN_MAIL_IDLE_MINUTES)
+    if seat.last_seen_at is not None and seat.last_seen_at > timezone.now() - idle:
+        return Defer(seat.last_seen_at + idle)
+    context = game_context(row.game, seat.user)
+    context["news"] = news_since_last_turn(row.game, seat, context["names"])
+    context["chat"] = chat_for_mail(row.game, seat)  # what was said since the last visit
+    context.update(turn_mail_context(row.game, seat, context["names"]))
+    return _with_board(Draft(context))
+
+
+@composer("reminder")
+def compose_reminder(row) -> Draft | Close:
+    """The reminder at 80 % of the time for the move: the position, the actions, the reply
+    address and the one-click links (more time among them)."""
+    seat = _turn_seat(row)
+    if isinstance(seat, Close):
+        return seat
+    context = game_context(row.game, seat.user)
+    context.update(turn_mail_context(row.game, seat, context["names"]))
+    return _with_board(Draft(context))
+
+
+@composer(*NOTICES)
+def compose_notice(row) -> Draft | Close:
+    """A notice about the game (started, finished, aborted, a turn timed out, a seat taken
+    over); the finished mail carries the player's rating change."""
+    if row.game is None:
+        return Close("moved on")
+    if not wants(row.user, "notice"):
+        return Close("not wanted")
+    context = game_context(row.game, row.user)
+    if row.template == "game_finished":
+        context["rating"] = row.user.rating_changes.filter(game=row.game).first()
+        context["breakdown"] = final_breakdown(row.game)
+        context["seats"] = sorted(context["seats"], key=lambda s: (s.place or 99, s.number))
+    return Draft(context)
+
+
+@composer("invitation")
+def compose_invitation(row) -> Draft | Close:
+    """An invitation to an open game, with its one-click accept link."""
+    invitation = (
+        Invitation.objects.select_related("game", "invited_by")
+        .filter(pk=row.payload.get("invitation"))
+        .first()
+    )
+    if invitation is None or invitation.game.status != Game.Status.OPEN:
+        return Close("moved on")
+    if not wants(row.user, "notice"):
+        return Close("not wanted")
+    return Draft(
+        {
+            "game": invitation.game,
+            "game_url": absolute_url(invitation.game.get_absolute_url()),
+            "host": invitation.invited_by.display_name,
+            "accept_url": link_url("accept", invitation.pk),
+        }
+    )
+
+
+@composer("daily_digest")
+def compose_digest(row) -> Draft | Close:
+    """Every game waiting for the player's move, most urgent first."""
+    user = row.user
+    if not user.is_active or user.notifications != User.Notifications.DAILY_DIGEST:
+        return Close("not wanted")
+    games = list(
+        Game.objects.awaiting_move_by(user)
+        .prefetch_related("seats__user")
+        .order_by("turn_deadline")
+    )
+    if not games:
+        return Close("moved on")
+    draft = Draft({"games": [_digest_entry(game, user) for game in games]})
+    for entry in draft.context["games"]:
+        attach_board(draft, entry, content_id=f"board-{entry['game'].pk}")
+    return draft
+
+
+def _digest_entry(game: Game, user: User) -> dict:
+    """One game of the digest: its link and opponents, and the position, the actions and the
+    reply address of the game (``position_context``) to play it by mail."""
+    seats = sorted(game.seats.all(), key=lambda s: s.number)
+    names = [s.user.display_name for s in seats]
+    mine = next(s for s in seats if s.user_id == user.pk)
+    return {
+        **position_context(game, mine, names),
+        "game": game,
+        "url": absolute_url(game.get_absolute_url()),
+        "opponents": [s.user.display_name for s in seats if s.user_id != user.pk],
+        "chat": chat_for_mail(game, mine),  # what was said since the last visit
+    }
+
+
+@composer("play_answer")
+def compose_answer(row) -> Draft:
+    """The answer to an emailed reply: what was applied or what was wrong, and the game now
+    (with a fresh reply address, unless the reply was refused), threaded under the reply."""
+    payload = dict(row.payload)
+    in_reply_to = payload.pop("in_reply_to", "")
+    context = {"status": payload["status"], "outcome": payload, "applied": payload["applied"]}
+    game = row.game
+    if game is not None and row.seat is not None:
+        seat = game.seats.select_related("user").filter(number=row.seat).first()
+        if seat is not None:
+            names = [s.user.display_name for s in game.seats.select_related("user")]
+            context.update(position_context(game, seat, names))
+            context["game"] = game
+            if payload["status"] == "refused":
+                context["reply_to"] = ""
+    headers = {"In-Reply-To": in_reply_to, "References": in_reply_to} if in_reply_to else {}
+    return _with_board(Draft(context, headers=headers))
+
+
+def _with_board(draft: Draft) -> Draft:
+    """``draft`` with the picture of its board attached inline (``boardimage``)."""
+    attach_board(draft, draft.context)
+    return draft

@@ -1,0 +1,351 @@
+"""The transactional outbox: mails are rows written with their cause, and sent from there.
+
+Writing: ``queue(key, user, template, ...)`` adds an ``OutboundMail`` row in the caller's
+transaction (a second row with the same key is ignored) and, once that transaction commits,
+asks a worker to send it soon (``kick``). When the broker is down the kick is logged and
+forgotten: the row waits for beat's periodic ``send_due``, so a move never fails because of
+the broker, and nothing is lost when the broker loses its messages.
+
+Sending: ``send_due()`` claims due rows in a short transaction (``SELECT ... FOR UPDATE SKIP
+LOCKED`` on PostgreSQL, then a conditional UPDATE that also guards SQLite) so that two senders
+never take one row, then builds and sends each over one mail connection. What a mail says is
+built when it is sent, by the composer registered for its template (``composer``), which may
+instead close the row with a reason (the turn moved on) or put it off (the player is looking at
+the game). Quiet hours put a row off to their end, except for mails in ``QUIET_HOURS_EXEMPT``.
+A failed send is tried again after MAIL_RETRY_BACKOFF seconds, doubling, up to
+MAIL_MAX_ATTEMPTS attempts. ``context_hook(template)`` lets other apps add to a mail's context.
+"""
+
+from __future__ import annotations
+
+import logging
+import smtplib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.core.mail import get_connection
+from django.db import transaction
+from django.db.models import F, Q
+from django.utils import timezone, translation
+
+from notifications.models import OutboundMail
+
+logger = logging.getLogger(__name__)
+
+#: Rows claimed per batch, and batches per run of ``send_due`` at most.
+BATCH = 100
+MAX_BATCHES = 20
+#: Mails that answer something the player just did are not held back by quiet hours.
+QUIET_HOURS_EXEMPT = {"play_answer"}
+#: Errors of a single recipient: the connection is still good for the next mail.
+RECIPIENT_ERRORS = (smtplib.SMTPRecipientsRefused, smtplib.SMTPSenderRefused, smtplib.SMTPDataError)
+
+
+@dataclass
+class Draft:
+    """A mail ready to render: ``context`` for ``emails/<template>-*``, extra ``headers``,
+    and ``inline_images`` [(content_id, png bytes, alt text)] attached as related parts."""
+
+    context: dict
+    headers: dict = field(default_factory=dict)
+    inline_images: list = field(default_factory=list)
+
+
+@dataclass
+class Close:
+    """The row lost its purpose: it is closed with ``reason`` ("moved on", "not wanted")."""
+
+    reason: str
+
+
+@dataclass
+class Defer:
+    """Not yet: the row waits until ``until``."""
+
+    until: datetime
+
+
+Composer = Callable[[OutboundMail], "Draft | Close | Defer"]
+_composers: dict[str, Composer] = {}
+_context_hooks: dict[str, list[Callable[[OutboundMail, dict], None]]] = {}
+
+
+def composer(*templates: str):
+    """Register the decorated ``function(row) -> Draft | Close | Defer`` as the builder of the
+    mails ``templates``."""
+
+    def register(function: Composer) -> Composer:
+        for template in templates:
+            _composers[template] = function
+        return function
+
+    return register
+
+
+def context_hook(*templates: str):
+    """Register the decorated ``function(row, context)``, which adds to the context of the mails
+    ``templates`` (in the recipient's language) before they are rendered."""
+
+    def register(function):
+        for template in templates:
+            _context_hooks.setdefault(template, []).append(function)
+        return function
+
+    return register
+
+
+def quiet_hours_end(user, moment: datetime) -> datetime | None:
+    """When ``user``'s quiet hours that hold at ``moment`` end (to the quarter hour), or None
+    when ``moment`` is outside them."""
+    if not user.in_quiet_hours(moment):
+        return None
+    step, waited = timedelta(minutes=15), timedelta(0)
+    while user.in_quiet_hours(moment + waited) and waited < timedelta(days=1):
+        waited += step
+    return moment + waited
+
+
+def queue(
+    key: str,
+    user,
+    template: str,
+    *,
+    game=None,
+    ply: int | None = None,
+    seat: int | None = None,
+    payload: dict | None = None,
+    send_after: datetime | None = None,
+) -> bool:
+    """Add the mail ``key`` for ``user`` to the outbox in the current transaction, to be sent
+    no earlier than ``send_after`` (now by default; the end of the user's quiet hours when
+    later). A mail with the same key already there is left as it is (returns False). After
+    the commit a worker is asked to send it (``kick``)."""
+    if OutboundMail.objects.filter(key=key).exists():
+        return False
+    now = timezone.now()
+    send_after = max(send_after or now, now)
+    if template not in QUIET_HOURS_EXEMPT:
+        send_after = quiet_hours_end(user, send_after) or send_after
+    OutboundMail.objects.bulk_create(
+        [
+            OutboundMail(
+                key=key,
+                user=user,
+                template=template,
+                game=game,
+                ply=ply,
+                seat=seat,
+                payload=payload or {},
+                send_after=send_after,
+                created_at=now,
+            )
+        ],
+        ignore_conflicts=True,
+    )
+    if send_after <= now:
+        kick_after_commit()
+    return True
+
+
+class _KickOnce:
+    """One kick for every row a transaction writes: the callback registered on commit."""
+
+    def __init__(self, savepoints: list):
+        self.done = False
+        self.savepoints = list(savepoints)
+
+    def __call__(self):
+        self.done = True
+        kick()
+
+
+def kick_after_commit() -> None:
+    """Once per transaction (or savepoint): ``kick`` after it commits (at once outside a
+    transaction)."""
+    connection = transaction.get_connection()
+    pending = getattr(connection, "outbox_kick", None)
+    if (
+        pending is not None
+        and not pending.done
+        and pending.savepoints == connection.savepoint_ids
+        and any(entry[1] is pending for entry in connection.run_on_commit)
+    ):
+        return
+    connection.outbox_kick = _KickOnce(connection.savepoint_ids)
+    transaction.on_commit(connection.outbox_kick)
+
+
+def kick() -> None:
+    """Ask a worker to send due mails now. A broker that does not answer is logged, not
+    raised: the periodic sender will send the rows."""
+    from notifications.tasks import send_outbox
+
+    try:
+        send_outbox.apply_async(kwargs={"kicked": True}, retry=False)
+    except Exception:  # any broker error: the rows wait for beat
+        logger.warning("the broker did not take the mail kick; beat will send the mails")
+
+
+def _claim(now: datetime, limit: int) -> list[OutboundMail]:
+    """Claim up to ``limit`` due rows for MAIL_CLAIM_SECONDS; the rows this sender got."""
+    free = Q(claimed_until__isnull=True) | Q(claimed_until__lt=now)
+    until = now + timedelta(seconds=settings.MAIL_CLAIM_SECONDS)
+    with transaction.atomic():
+        due = list(
+            OutboundMail.objects.select_for_update(skip_locked=True)
+            .filter(free, status=OutboundMail.Status.PENDING, send_after__lte=now)
+            .order_by("send_after")
+            .values_list("pk", flat=True)[:limit]
+        )
+        mine = [
+            pk
+            for pk in due
+            if OutboundMail.objects.filter(free, pk=pk, status=OutboundMail.Status.PENDING).update(
+                claimed_until=until
+            )
+        ]
+    return list(
+        OutboundMail.objects.filter(pk__in=mine)
+        .select_related("user", "game")
+        .order_by("send_after")
+    )
+
+
+def _close(row: OutboundMail, reason: str) -> None:
+    OutboundMail.objects.filter(pk=row.pk).update(
+        status=OutboundMail.Status.CLOSED, reason=reason[:64], claimed_until=None
+    )
+
+
+def _defer(row: OutboundMail, until: datetime) -> None:
+    OutboundMail.objects.filter(pk=row.pk).update(send_after=until, claimed_until=None)
+
+
+def _failed(row: OutboundMail, error: Exception, now: datetime) -> None:
+    attempts = row.attempts + 1
+    if attempts >= settings.MAIL_MAX_ATTEMPTS:
+        logger.error("mail %s given up after %s attempts", row.pk, attempts)
+        OutboundMail.objects.filter(pk=row.pk).update(
+            status=OutboundMail.Status.CLOSED,
+            reason="failed",
+            attempts=attempts,
+            last_error=repr(error)[:300],
+            claimed_until=None,
+        )
+        return
+    backoff = min(settings.MAIL_RETRY_BACKOFF * 2 ** (attempts - 1), 60 * 60)
+    OutboundMail.objects.filter(pk=row.pk).update(
+        attempts=attempts,
+        last_error=repr(error)[:300],
+        send_after=now + timedelta(seconds=backoff),
+        claimed_until=None,
+    )
+
+
+def build(row: OutboundMail):
+    """The message of ``row`` (an EmailMultiAlternatives), or the Close or Defer its composer
+    decided. Raises KeyError for a template no composer builds."""
+    from notifications.emails import make_message
+
+    if row.template not in QUIET_HOURS_EXEMPT and (
+        end := quiet_hours_end(row.user, timezone.now())
+    ):
+        return Defer(end)
+    with translation.override(row.user.language), timezone.override(row.user.zone):
+        decision = _composers[row.template](row)
+        if not isinstance(decision, Draft):
+            return decision
+        for hook in _context_hooks.get(row.template, []):
+            hook(row, decision.context)
+    message = make_message(
+        row.template, row.user, decision.context, key=row.key, images=decision.inline_images
+    )
+    message.extra_headers.update(decision.headers)
+    return message
+
+
+def seconds_to_next_due(cap: float) -> float:
+    """Seconds until the earliest pending row is due (at least 1, at most ``cap``)."""
+    first = (
+        OutboundMail.objects.filter(status=OutboundMail.Status.PENDING)
+        .order_by("send_after")
+        .values_list("send_after", flat=True)
+        .first()
+    )
+    if first is None:
+        return cap
+    return max(1.0, min(cap, (first - timezone.now()).total_seconds() + 0.5))
+
+
+def send_due(limit: int = BATCH) -> dict[str, int]:
+    """Send the due rows of the outbox, ``limit`` per batch, over one mail connection per batch.
+
+    Returns counts {"sent", "closed", "deferred", "failed"}. A failed row is retried later
+    (backoff); a failure of the connection itself ends the run, leaving the other rows due."""
+    counts = {"sent": 0, "closed": 0, "deferred": 0, "failed": 0}
+    for _batch in range(MAX_BATCHES):
+        now = timezone.now()
+        rows = _claim(now, limit)
+        if not rows:
+            break
+        broken = _send_batch(rows, now, counts)
+        if broken or len(rows) < limit:
+            break
+    return counts
+
+
+def _send_batch(rows: list[OutboundMail], now: datetime, counts: dict[str, int]) -> bool:
+    """Send ``rows`` (claimed) over one connection; True when the connection failed."""
+    connection = get_connection()
+    opened = False
+    try:
+        for index, row in enumerate(rows):
+            try:
+                result = build(row)
+            except Exception as error:  # a mail that cannot be built must not stop the others
+                logger.exception("mail %s (%s) could not be built", row.pk, row.template)
+                _failed(row, error, now)
+                counts["failed"] += 1
+                continue
+            if isinstance(result, Close):
+                _close(row, result.reason)
+                counts["closed"] += 1
+                continue
+            if isinstance(result, Defer):
+                _defer(row, result.until)
+                counts["deferred"] += 1
+                continue
+            result.connection = connection
+            try:
+                if not opened:  # once per batch, so that each send does not log in anew
+                    connection.open()
+                    opened = True
+                result.send()
+            except RECIPIENT_ERRORS as error:
+                _failed(row, error, now)
+                counts["failed"] += 1
+                continue
+            except Exception as error:  # the server or the connection is down
+                logger.warning("mail %s not sent: %r", row.pk, error)
+                _failed(row, error, now)
+                counts["failed"] += 1
+                OutboundMail.objects.filter(pk__in=[r.pk for r in rows[index + 1 :]]).update(
+                    claimed_until=None
+                )
+                return True
+            OutboundMail.objects.filter(pk=row.pk).update(
+                status=OutboundMail.Status.SENT,
+                sent_at=timezone.now(),
+                attempts=F("attempts") + 1,
+                claimed_until=None,
+                last_error="",
+            )
+            counts["sent"] += 1
+    finally:
+        try:
+            connection.close()
+        except Exception:  # closing a broken connection
+            logger.debug("closing the mail connection failed", exc_info=True)
+    return False

@@ -1,0 +1,203 @@
+"""The outbox: a mail is a row written with its move, sent by the periodic sender once, even
+when the broker is down during the move, when the player is in quiet hours, or when two
+senders run at the same time."""
+
+import threading
+from datetime import timedelta
+
+import pytest
+import time_machine
+from django.core import mail as django_mail
+from django.core.mail.backends.locmem import EmailBackend as LocmemBackend
+from django.db import connection
+from django.urls import reverse
+from django.utils import timezone
+from kombu.exceptions import OperationalError
+
+from accounts.models import User
+from games import services
+from notifications import mails, outbox, tasks
+from notifications.models import OutboundMail
+from tests.games.conftest import first_with, play, player_to_move
+
+HTMX = {"HX-Request": "true"}
+
+
+def turn_mails_to(user):
+    return [m for m in django_mail.outbox if m.to == [user.email] and "turn" in m.subject]
+
+
+@pytest.fixture
+def broker_down(monkeypatch):
+    """Every message to the broker fails as it does when Redis is stopped."""
+
+    def refuse(*args, **kwargs):
+        raise OperationalError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+
+    monkeypatch.setattr(tasks.send_outbox, "apply_async", refuse)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_move_while_the_broker_is_down_succeeds_and_its_mail_goes_out_once_later(
+    client, alice, bob, broker_down, mailoutbox
+):
+    game = services.create_game(alice, num_players=2, seed=2024)
+    services.join_game(game, bob)
+    game.refresh_from_db()
+    mover = player_to_move(game)
+    client.force_login(mover)
+    action = first_with(game, "start ")
+
+    response = client.post(
+        reverse("game_act", args=[game.code]),
+        {"action": action, "version": game.version},
+        headers=HTMX,
+    )
+
+    assert response.status_code == 200
+    game.refresh_from_db()
+    assert game.moves.get(ply=game.version).action == action
+    second = player_to_move(game)
+    assert turn_mails_to(second) == []  # nothing was sent: the kick did not reach a worker
+    assert OutboundMail.objects.filter(user=second, template="your_turn", status="pending")
+
+    assert tasks.send_outbox.apply().get()["sent"] >= 1  # beat's periodic run
+    tasks.send_outbox.apply()
+
+    [turn_mail] = turn_mails_to(second)
+    assert turn_mail.subject.startswith("Your turn in Africa")
+
+
+@pytest.mark.django_db
+def test_a_mail_held_for_quiet_hours_is_sent_once_when_they_end(
+    alice, bob, django_capture_on_commit_callbacks, mailoutbox
+):
+    game = services.create_game(alice, num_players=2, seed=2024)
+    services.join_game(game, bob)
+    game.refresh_from_db()
+    second = [s.user for s in game.seats.all() if s.user != player_to_move(game)][0]
+    now = timezone.now().astimezone(second.zone)
+    User.objects.filter(pk=second.pk).update(
+        quiet_hours_start=(now - timedelta(hours=1)).time(),
+        quiet_hours_end=(now + timedelta(hours=1)).time(),
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        game = services.submit_action(
+            game, player_to_move(game), first_with(game, "start "), game.version
+        )
+    row = OutboundMail.objects.get(user=second, template="your_turn")
+    assert row.send_after > timezone.now() + timedelta(minutes=45)
+
+    tasks.send_outbox.apply()
+    assert turn_mails_to(second) == []
+    with time_machine.travel(row.send_after + timedelta(minutes=1)):
+        tasks.send_outbox.apply()
+        tasks.send_outbox.apply()
+    with time_machine.travel(row.send_after + timedelta(hours=3)):
+        tasks.send_outbox.apply()
+
+    assert len(turn_mails_to(second)) == 1
+    row.refresh_from_db()
+    assert row.status == OutboundMail.Status.SENT
+
+
+@pytest.mark.django_db
+def test_a_reminder_whose_turn_moved_on_is_closed_with_its_reason(alice, bob, mailoutbox):
+    game = services.create_game(alice, num_players=2, seed=2024)
+    services.join_game(game, bob)
+    game.refresh_from_db()
+    mails.queue_reminder(game.pk, game.version)
+    game = play(game, first_with(game, "start "))
+    mailoutbox.clear()
+
+    tasks.send_outbox.apply()
+
+    reminder = OutboundMail.objects.get(template="reminder")
+    assert (reminder.status, reminder.reason) == (OutboundMail.Status.CLOSED, "moved on")
+    assert not [m for m in mailoutbox if "still waiting" in m.body]
+
+
+@pytest.mark.django_db
+def test_one_mail_connection_is_opened_for_a_batch(alice, bob, carol, settings, mailoutbox):
+    settings.EMAIL_BACKEND = "tests.notifications.counting_backend.EmailBackend"
+    from tests.notifications import counting_backend
+
+    counting_backend.OPENED.clear()
+    game = services.create_game(alice, num_players=3, seed=7)
+    services.join_game(game, bob)
+    services.join_game(game, carol)
+
+    counts = tasks.send_outbox.apply().get()
+
+    assert counts["sent"] >= 4  # three "game started" mails and a turn mail
+    assert counting_backend.OPENED == [counts["sent"]]  # one connection carried them all
+
+
+def _notices(host, count):
+    """``count`` due "game aborted" notices about one game of ``host``."""
+    game = services.create_game(host, num_players=2, seed=1)
+    OutboundMail.objects.all().delete()
+    for n in range(count):
+        OutboundMail.objects.create(
+            key=f"notice:{n}", user=host, template="game_aborted", game=game
+        )
+
+
+@pytest.mark.needs_postgres
+@pytest.mark.django_db(transaction=True)
+def test_two_senders_at_once_send_each_due_mail_once(alice, mailoutbox):
+    _notices(alice, 30)
+    start = threading.Barrier(2)
+    results = []
+
+    def sender():
+        start.wait()
+        try:
+            results.append(outbox.send_due(limit=5))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=sender) for _n in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+    assert sum(r["sent"] for r in results) == 30
+    ids = [m.extra_headers["Message-ID"] for m in mailoutbox]
+    assert len(ids) == len(set(ids)) == 30
+    assert set(OutboundMail.objects.values_list("status", flat=True)) == {"sent"}
+
+
+class InterruptingBackend(LocmemBackend):
+    """While the first sender sends its first mail, a second sender runs in another thread."""
+
+    second_run: list = []
+
+    def send_messages(self, messages):
+        if not self.second_run:
+            self.second_run.append(None)
+            thread = threading.Thread(target=self._second_sender)
+            thread.start()
+            thread.join()
+        return super().send_messages(messages)
+
+    def _second_sender(self):
+        try:
+            self.second_run[0] = outbox.send_due()
+        finally:
+            connection.close()
+
+
+@pytest.mark.needs_postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_sender_skips_the_rows_another_sender_holds(alice, settings, mailoutbox):
+    _notices(alice, 3)
+    settings.EMAIL_BACKEND = f"{__name__}.InterruptingBackend"
+    InterruptingBackend.second_run.clear()
+
+    first = outbox.send_due()
+
+    assert InterruptingBackend.second_run == [{"sent": 0, "closed": 0, "deferred": 0, "failed": 0}]
+    assert first["sent"] == 3
+    assert len(mailoutbox) == 3
