@@ -24,12 +24,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
+from celery import current_app
 from django.conf import settings
 from django.core.mail import get_connection
 from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone, translation
 
+from notifications.emails import make_message
 from notifications.models import OutboundMail
 
 logger = logging.getLogger(__name__)
@@ -180,9 +182,8 @@ def kick_after_commit() -> None:
 def kick() -> None:
     """Ask a worker to send due mails now. A broker that does not answer is logged, not
     raised: the periodic sender will send the rows."""
-    from notifications.tasks import send_outbox
-
-    try:
+    try:  # found by name: the task's module imports this one
+        send_outbox = current_app.tasks["notifications.tasks.send_outbox"]
         send_outbox.apply_async(kwargs={"kicked": True}, retry=False)
     except Exception:  # any broker error: the rows wait for beat
         logger.warning("the broker did not take the mail kick; beat will send the mails")
@@ -247,8 +248,6 @@ def _failed(row: OutboundMail, error: Exception, now: datetime) -> None:
 def build(row: OutboundMail):
     """The message of ``row`` (an EmailMultiAlternatives), or the Close or Defer its composer
     decided. Raises KeyError for a template no composer builds."""
-    from notifications.emails import make_message
-
     if row.template not in QUIET_HOURS_EXEMPT and (
         end := quiet_hours_end(row.user, timezone.now())
     ):

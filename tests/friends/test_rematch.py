@@ -53,7 +53,8 @@ def test_play_again_invites_the_others_to_the_same_game_and_starts_when_all_acce
     assert rematch.invite_only and rematch.status == Game.Status.OPEN
     invited = Invitation.objects.filter(game=rematch).values_list("user__display_name", flat=True)
     assert set(invited) == {"Bob", "Erin"}
-    assert sorted(m.to[0] for m in mailoutbox) == [bob.email, erin.email]
+    invitations = [m for m in mailoutbox if rematch.get_absolute_url() in m.body]
+    assert sorted(m.to[0] for m in invitations) == [bob.email, erin.email]
 
     signed_in(bob).post(f"/games/{rematch.code}/join/")
     rematch.refresh_from_db()
