@@ -40,5 +40,7 @@ def final_breakdown(observation: dict, names: list[str]) -> dict | None:
         for seat, entry in enumerate(final)
     ]
     rows.sort(key=lambda row: (row["place"], row["seat"]))
-    note = _("Equal totals are decided by the most silver coins; a tie in silver too shares the place.")
+    note = _(
+        "Equal totals are decided by the most silver coins; a tie in silver too shares the place."
+    )
     return {"columns": columns, "rows": rows, "note": note}
