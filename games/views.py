@@ -30,10 +30,10 @@ from games.models import Game, Seat
 FRAGMENT_SECONDS = 60 * 60
 
 
-def _get_game(request, code, *, token=None) -> tuple[Game, Seat | None]:
+def _get_game(request, code, *, token=None, defer=()) -> tuple[Game, Seat | None]:
     """The game with public ``code`` and the requesting user's seat in it (or None); see
-    ``games.access.game_for`` for who may see it."""
-    return access.game_for(request.user, code, token=token)
+    ``games.access.game_for`` for who may see it and what ``defer`` leaves unread."""
+    return access.game_for(request.user, code, token=token, defer=defer)
 
 
 @functools.cache
@@ -213,18 +213,24 @@ def game_detail(request, code):
 @require_POST
 def game_act(request, code):
     """Apply one action of the player whose turn it is; a stale page gets the fresh board."""
-    game, seat = _get_game(request, code)
+    # The position is read again, locked, by the service: not here.
+    game, seat = _get_game(request, code, defer=("state",))
     if seat is None:
         raise PermissionDenied
     form = ActionForm(request.POST)
+    moved = None
     if not form.is_valid():
         messages.error(request, _("That request was incomplete. Please try again."))
     else:
         data = form.cleaned_data
-        _attempt(
+        moved = _attempt(
             request, services.submit_action, game, request.user, data["action"], data["version"]
         )
-    return _after_change(request, code)
+    if moved and _is_htmx(request):
+        # The service's game is the position just committed, with its seats and players.
+        mine = next(s for s in moved.seat_list if s.user_id == request.user.pk)
+        return _render_game(request, moved, mine)
+    return _after_change(request, code, game, seat)
 
 
 @login_required
@@ -242,10 +248,14 @@ def game_undo(request, code):
     return _after_change(request, code)
 
 
-def _after_change(request, code):
-    """htmx: the fresh ``game`` partial; otherwise POST/redirect/GET to the play page."""
+def _after_change(request, code, game=None, seat=None):
+    """htmx: the fresh ``game`` partial; otherwise POST/redirect/GET to the play page.
+
+    ``game`` and ``seat``, when given, are the request's own reading of a game that the
+    request did not change (a refused action): shown as they are instead of read again."""
     if _is_htmx(request):
-        game, seat = _get_game(request, code)
+        if game is None:
+            game, seat = _get_game(request, code)
         return _render_game(request, game, seat)
     return redirect("game_detail", code=code)
 
@@ -254,9 +264,12 @@ def _after_change(request, code):
 def game_poll(request, code):
     """204 while the game is still at the page's version, else the fresh ``game`` partial.
 
-    Access is checked first, so that nobody learns a private game's version from a 204."""
-    game, seat = _get_game(request, code)
-    if seat is not None:
+    Access is checked first, so that nobody learns a private game's version from a 204. The
+    position (``state``) is read only when the answer shows it; the player's visit is written
+    at most once a minute (``seen_long_ago``), so that a poll that finds nothing new writes
+    nothing."""
+    game, seat = _get_game(request, code, defer=("state",))
+    if seat is not None and services.seen_long_ago(seat):
         services.mark_seen(code, request.user)
     form = VersionForm(request.GET)
     if form.is_valid() and form.cleaned_data["version"] == game.version:
