@@ -12,6 +12,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
 from django.db.models import Count, Prefetch
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
@@ -28,6 +29,9 @@ from games.forms import ActionForm, InviteForm, NewGameForm, VersionForm
 from games.models import Game, Seat
 
 FRAGMENT_SECONDS = 60 * 60
+#: My games: the running games shown at most, and the finished games a page.
+RUNNING_SHOWN = 200
+FINISHED_PER_PAGE = 20
 
 
 def _get_game(request, code, *, token=None, defer=()) -> tuple[Game, Seat | None]:
@@ -97,23 +101,36 @@ def new_game(request):
 @login_required
 @require_GET
 def my_games(request):
-    """The user's games: those waiting for their move first, then the others."""
-    games = list(
+    """The user's games: those waiting for their move first, then the others still running,
+    then the finished ones, newest first, a page at a time (``?page=``)."""
+    mine = (
         Game.objects.of_player(request.user)
-        .exclude(status=Game.Status.ABORTED)
+        .defer("state")
         .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
-        .order_by("-created_at")[:200]
     )
-    for game in games:
+    running = list(
+        mine.filter(status__in=[Game.Status.OPEN, Game.Status.ACTIVE]).order_by("-created_at")[
+            :RUNNING_SHOWN
+        ]
+    )
+    finished = Paginator(
+        mine.finished().order_by("-finished_at", "-id"), FINISHED_PER_PAGE
+    ).get_page(request.GET.get("page"))
+    finished.object_list = list(finished.object_list)
+    for game in [*running, *finished.object_list]:
         game.my_seat = next(s for s in game.seats.all() if s.user_id == request.user.pk)
         game.my_turn = (
             game.status == Game.Status.ACTIVE
             and game.current_seat == game.my_seat.number
             and game.my_seat.left_at is None
         )
-    waiting = sorted((g for g in games if g.my_turn), key=lambda g: g.turn_deadline)
-    others = [g for g in games if not g.my_turn]
-    return render(request, "games/mine.html", {"waiting": waiting, "others": others})
+    waiting = sorted((g for g in running if g.my_turn), key=lambda g: g.turn_deadline)
+    others = [g for g in running if not g.my_turn]
+    return render(
+        request,
+        "games/mine.html",
+        {"waiting": waiting, "others": others, "finished": finished},
+    )
 
 
 def play_context(request, game: Game, seat: Seat | None) -> dict:
