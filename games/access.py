@@ -45,3 +45,14 @@ def game_for(
     if not may_see(game, user, mine, token=token):
         raise PermissionDenied
     return game, mine
+
+
+def seat_for(user, code) -> Seat | None:
+    """``user``'s seat in the game with public ``code``, with the game read along (all but
+    its position, ``state``), or None when ``user`` has no seat there (or is anonymous): in
+    one query, for the requests a player repeats most (the poll). A player may always see
+    their own game (``may_see``); anyone else goes through ``game_for``."""
+    if not user.is_authenticated:
+        return None
+    seats = Seat.objects.select_related("game").defer("game__state")
+    return seats.filter(game__code=code, user=user).first()

@@ -281,15 +281,20 @@ def _after_change(request, code, game=None, seat=None):
 def game_poll(request, code):
     """204 while the game is still at the page's version, else the fresh ``game`` partial.
 
-    Access is checked first, so that nobody learns a private game's version from a 204. The
-    position (``state``) is read only when the answer shows it; the player's visit is written
-    at most once a minute (``seen_long_ago``), so that a poll that finds nothing new writes
-    nothing."""
-    game, seat = _get_game(request, code, defer=("state",))
-    if seat is not None and services.seen_long_ago(seat):
-        services.mark_seen(code, request.user)
+    Access is checked first, so that nobody learns a private game's version from a 204. A
+    player's poll reads their seat and the game in one query, without the position, and
+    notes the visit at most once a minute (``seen_long_ago``): a poll that finds nothing new
+    writes nothing."""
     form = VersionForm(request.GET)
-    if form.is_valid() and form.cleaned_data["version"] == game.version:
+    version = form.cleaned_data["version"] if form.is_valid() else None
+    mine = access.seat_for(request.user, code)
+    if mine is not None:
+        if services.seen_long_ago(mine):
+            services.mark_seen(code, request.user)
+        if mine.game.version == version:
+            return HttpResponse(status=204)
+    game, seat = _get_game(request, code, defer=("state",))
+    if game.version == version:
         return HttpResponse(status=204)
     return render(request, "games/play.html#game", play_context(request, game, seat))
 
