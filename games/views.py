@@ -48,19 +48,30 @@ def _template_generation(sources: tuple[str, ...]) -> str:
     return hashlib.sha256("".join(texts).encode()).hexdigest()[:12]
 
 
-def _cached_fragment(key: str, kind, part: str, make_context) -> str:
-    """The game's partial ``part`` rendered with ``make_context()``, kept in the shared cache
-    under ``key``.
+def _cached_fragments(kind, fragments: dict[str, tuple[str, str, object]]) -> dict[str, str]:
+    """The game's partials rendered, kept in the shared cache: ``fragments`` is {name: (key,
+    part, make_context)}, the answer {name: the partial ``part`` rendered with
+    ``make_context()``, cached under ``key``}. All are looked up in one round trip to the
+    cache and those missing stored in another.
 
     For the parts of the play page that depend only on the game's version, the viewer's role
     and language (the board, the log): a page reload or another watcher's poll reuses them.
     """
-    key = f"{key}:{_template_generation(tuple(kind.sources(part)))}"
-    html = cache.get(key)
-    if html is None:
-        html = render_to_string(kind.template(part), make_context())
-        cache.set(key, html, FRAGMENT_SECONDS)
-    return mark_safe(html)  # rendered by the template engine, which escaped it
+    keys = {
+        name: f"{key}:{_template_generation(tuple(kind.sources(part)))}"
+        for name, (key, part, _make) in fragments.items()
+    }
+    found = cache.get_many(keys.values())
+    missing = {}
+    html = {}
+    for name, (_key, part, make_context) in fragments.items():
+        text = found.get(keys[name])
+        if text is None:
+            text = missing[keys[name]] = render_to_string(kind.template(part), make_context())
+        html[name] = mark_safe(text)  # rendered by the template engine, which escaped it
+    if missing:
+        cache.set_many(missing, FRAGMENT_SECONDS)
+    return html
 
 
 def _is_htmx(request) -> bool:
@@ -167,26 +178,26 @@ def play_context(request, game: Game, seat: Seat | None) -> dict:
     language = get_language()
     role = f"seat{seat.number}:{page.pop('role')}" if my_turn else "watch"
     prefix = f"game:{game.code}:{game.version}:{language}"
+    fragments = {
+        "board_html": (f"{prefix}:board:{role}", "board_area", board_context),
+        "log_html": (f"{prefix}:log:{full_log}", "log", log_context),
+    }
+    if my_turn:
+        fragments["action_options_html"] = (
+            f"{prefix}:options:{seat.number}",
+            "action_options",
+            lambda: {"actions": [(a, label(a)) for a in legal]},
+        )
     context.update(page)
     context.update(
         {
             "kind": kind,
             "observation": observation,
             "my_turn": my_turn,
-            "board_html": _cached_fragment(
-                f"{prefix}:board:{role}", kind, "board_area", board_context
-            ),
-            "log_html": _cached_fragment(f"{prefix}:log:{full_log}", kind, "log", log_context),
+            "action_options_html": "",
+            **_cached_fragments(kind, fragments),
             "question": kind.question(observation) if my_turn else None,
             "has_action_list": len(legal) > 1,
-            "action_options_html": _cached_fragment(
-                f"{prefix}:options:{seat.number}",
-                kind,
-                "action_options",
-                lambda: {"actions": [(a, label(a)) for a in legal]},
-            )
-            if my_turn
-            else "",
             "can_undo": my_turn and services.undoable(game, seat.number),
             "can_vote_abort": seat is not None
             and seat.left_at is None
