@@ -5,13 +5,13 @@ seed, salt and face-down markers stay secret): the replay sends those who may wa
 play page and refuses everybody else, the record is not found.
 """
 
-from django.core.paginator import Paginator
 from django.db.models import Prefetch
 from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET
 
 from archive.forms import ArchiveFilterForm
+from archive.pagination import ArchivePaginator
 from archive.records import game_record
 from archive.replay import replay_context
 from games.access import game_for
@@ -42,9 +42,12 @@ def archive_list(request):
         games = form.filter(games)
     seats = Seat.objects.select_related("user").order_by("place", "number")
     games = games.order_by("-finished_at", "-id").prefetch_related(Prefetch("seats", seats))
-    page = Paginator(games, GAMES_PER_PAGE).get_page(request.GET.get("page"))
     query = request.GET.copy()
     query.pop("page", None)
+    filters = form.cleaned_data if form.is_valid() else {}
+    count_key = repr(sorted((k, str(v)) for k, v in filters.items() if v not in (None, "")))
+    paginator = ArchivePaginator(games, GAMES_PER_PAGE, count_key=count_key)
+    page = paginator.get_page(request.GET.get("page"))
     return render(
         request,
         "archive/list.html",
