@@ -55,6 +55,11 @@ sys.path.insert(0, str(BENCH))
 
 from play import production_env, recreate_database  # noqa: E402
 
+# bench/ holds scripts named like the site's apps (archive.py, play.py): once the helpers are
+# imported it leaves the path, so that "archive" is the site's app, from any directory.
+sys.path[:] = [p for p in sys.path if Path(p or os.curdir).resolve() != BENCH]
+sys.path.insert(0, str(ROOT))
+
 FLOOR_PORT = 8781
 SITE_PORT = 8782
 FLOOR_GAMES = 400
