@@ -22,10 +22,14 @@ COUNT_SECONDS = 5 * 60
 
 class ArchivePaginator(Paginator):
     """A Paginator over an ordered QuerySet whose count is cached under ``count_key`` (a
-    string naming the filter, e.g. the query string without the page) for COUNT_SECONDS."""
+    string naming the filter, e.g. the query string without the page) for COUNT_SECONDS.
+    ``rows`` is the QuerySet a page's rows are read from by primary key (with its deferred
+    fields and related lookups); by default ``object_list`` itself, whose filters the
+    planner may then misjudge (it scanned every game to find 25 ids among a player's)."""
 
-    def __init__(self, object_list, per_page, *, count_key: str, **kwargs):
+    def __init__(self, object_list, per_page, *, count_key: str, rows=None, **kwargs):
         super().__init__(object_list, per_page, **kwargs)
+        self.rows = object_list if rows is None else rows
         digest = hashlib.sha256(count_key.encode()).hexdigest()[:20]
         self.count_key = f"paginator-count:{object_list.model._meta.label_lower}:{digest}"
 
@@ -44,5 +48,5 @@ class ArchivePaginator(Paginator):
         number = self.validate_number(number)
         bottom = (number - 1) * self.per_page
         ids = list(self.object_list.values_list("pk", flat=True)[bottom : bottom + self.per_page])
-        rows = {row.pk: row for row in self.object_list.filter(pk__in=ids)}
+        rows = {row.pk: row for row in self.rows.filter(pk__in=ids).order_by()}
         return self._get_page([rows[pk] for pk in ids if pk in rows], number, self)

@@ -54,7 +54,8 @@ def archive_list(request):
     query.pop("page", None)
     filters = form.cleaned_data if form.is_valid() else {}
     count_key = repr(sorted((k, str(v)) for k, v in filters.items() if v not in (None, "")))
-    paginator = ArchivePaginator(games, GAMES_PER_PAGE, count_key=count_key)
+    rows = Game.objects.defer("state").prefetch_related(Prefetch("seats", seats))
+    paginator = ArchivePaginator(games, GAMES_PER_PAGE, count_key=count_key, rows=rows)
     page = paginator.get_page(request.GET.get("page"))
     return render(
         request,
