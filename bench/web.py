@@ -663,7 +663,6 @@ def profile(site: Site, name: str, count: int = PROFILED) -> None:
 
     from django.db import connection
     from django.test import Client
-    from django.test.utils import CaptureQueriesContext
 
     mover = site.cookies[site.mover]
     cookies = dict(part.split("=", 1) for part in mover.split("; "))
@@ -688,7 +687,13 @@ def profile(site: Site, name: str, count: int = PROFILED) -> None:
     if name == "move" and seat != site.mover:
         raise SystemExit("the first action of the line of play is not the mover's")
     request(count)  # warm up the process (imports, templates)
-    with CaptureQueriesContext(connection) as queries:
+    queries = []
+
+    def note(execute, sql, params, many, context):
+        queries.append(sql)
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(note):
         answer = request(count + 1)
     if answer.status_code not in (200, 204):
         raise SystemExit(f"{name} answered {answer.status_code}")
@@ -701,8 +706,8 @@ def profile(site: Site, name: str, count: int = PROFILED) -> None:
     elapsed = (time.perf_counter() - started) / count
     print(f"{name}: {1000 * elapsed:.1f} ms a request in process (under the profiler)")
     print(f"SQL queries of one request ({len(queries)}):")
-    for query in queries.captured_queries:
-        print("  ", query["sql"][:160])
+    for query in queries:
+        print("  ", query[:160])
     profiler.dump_stats(ROOT / "var" / "bench" / f"web-{name}.prof")
     stats = pstats.Stats(profiler).sort_stats("cumulative")
     stats.print_stats(25)
