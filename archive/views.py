@@ -5,13 +5,21 @@ seed, salt and face-down markers stay secret): the replay sends those who may wa
 play page and refuses everybody else, the record is not found.
 """
 
-from django.core.paginator import Paginator
+import functools
+import hashlib
+
+from django.core.cache import cache
 from django.db.models import Prefetch
 from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
+from django.template.loader import get_template, render_to_string
+from django.utils import timezone
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
 from archive.forms import ArchiveFilterForm
+from archive.pagination import ArchivePaginator
 from archive.records import game_record
 from archive.replay import replay_context
 from games.access import game_for
@@ -42,14 +50,51 @@ def archive_list(request):
         games = form.filter(games)
     seats = Seat.objects.select_related("user").order_by("place", "number")
     games = games.order_by("-finished_at", "-id").prefetch_related(Prefetch("seats", seats))
-    page = Paginator(games, GAMES_PER_PAGE).get_page(request.GET.get("page"))
     query = request.GET.copy()
     query.pop("page", None)
+    filters = form.cleaned_data if form.is_valid() else {}
+    count_key = repr(sorted((k, str(v)) for k, v in filters.items() if v not in (None, "")))
+    rows = Game.objects.defer("state").prefetch_related(Prefetch("seats", seats))
+    paginator = ArchivePaginator(games, GAMES_PER_PAGE, count_key=count_key, rows=rows)
+    page = paginator.get_page(request.GET.get("page"))
     return render(
         request,
         "archive/list.html",
-        {"form": form, "page": page, "query": query.urlencode()},
+        {"form": form, "page": page, "rows": _rows(page.object_list), "query": query.urlencode()},
     )
+
+
+ROW_TEMPLATE = "archive/partials/row.html"
+ROW_SECONDS = 24 * 60 * 60
+
+
+@functools.cache
+def _row_generation() -> str:
+    """A digest of the row template, so that a deployment that changes it renders anew."""
+    return hashlib.sha256(get_template(ROW_TEMPLATE).template.source.encode()).hexdigest()[:12]
+
+
+def _rows(games) -> list[str]:
+    """The archive table's row of each of ``games`` (finished, with their seats and users),
+    kept in the shared cache: a finished game does not change, so a row is rendered once per
+    language, time zone and players' names (a renamed player gets a new row). One round trip
+    to the cache looks them all up, one more stores those rendered."""
+    suffix = f"{get_language()}:{timezone.get_current_timezone_name()}:{_row_generation()}"
+    keys = {}
+    for game in games:
+        names = "\n".join(seat.user.display_name for seat in game.seats.all())
+        digest = hashlib.sha256(names.encode()).hexdigest()[:12]
+        keys[game.pk] = f"archive-row:{game.pk}:{digest}:{suffix}"
+    found = cache.get_many(keys.values())
+    missing = {
+        keys[game.pk]: render_to_string(ROW_TEMPLATE, {"game": game})
+        for game in games
+        if keys[game.pk] not in found
+    }
+    if missing:
+        cache.set_many(missing, ROW_SECONDS)
+    # Rendered by the template engine, which escaped them.
+    return [mark_safe(found.get(keys[game.pk]) or missing[keys[game.pk]]) for game in games]
 
 
 @require_GET

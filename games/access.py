@@ -28,16 +28,31 @@ def may_see(game: Game, user, seat: Seat | None, *, token: str | None = None) ->
     return True
 
 
-def game_for(user, code, *, token: str | None = None) -> tuple[Game, Seat | None]:
+def game_for(
+    user, code, *, token: str | None = None, defer: tuple[str, ...] = ()
+) -> tuple[Game, Seat | None]:
     """The game with public ``code`` and ``user``'s seat in it (or None), with ``seat_list``
-    (its seats with their users, in seat order as stored) filled.
+    (its seats with their users, in seat order as stored) filled. ``defer`` names Game fields
+    not to read now (e.g. ``("state",)`` for a request that may not need the position; Django
+    reads a deferred field when it is first used).
 
     Raises Http404 for an unknown code, PermissionDenied when ``user`` may not see the game
     (see the module docstring)."""
-    game = get_object_or_404(Game.objects.select_related("creator"), code=code)
+    game = get_object_or_404(Game.objects.select_related("creator").defer(*defer), code=code)
     seats = list(game.seats.select_related("user"))
     game.seat_list = seats
     mine = next((s for s in seats if user.is_authenticated and s.user_id == user.pk), None)
     if not may_see(game, user, mine, token=token):
         raise PermissionDenied
     return game, mine
+
+
+def seat_for(user, code) -> Seat | None:
+    """``user``'s seat in the game with public ``code``, with the game read along (all but
+    its position, ``state``), or None when ``user`` has no seat there (or is anonymous): in
+    one query, for the requests a player repeats most (the poll). A player may always see
+    their own game (``may_see``); anyone else goes through ``game_for``."""
+    if not user.is_authenticated:
+        return None
+    seats = Seat.objects.select_related("game").defer("game__state")
+    return seats.filter(game__code=code, user=user).first()

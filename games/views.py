@@ -12,6 +12,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
 from django.db.models import Count, Prefetch
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -29,12 +30,15 @@ from games.forms import ActionForm, InviteForm, NewGameForm, VersionForm
 from games.models import Game, Invitation, Seat
 
 FRAGMENT_SECONDS = 60 * 60
+#: My games: the running games shown at most, and the finished games a page.
+RUNNING_SHOWN = 200
+FINISHED_PER_PAGE = 20
 
 
-def _get_game(request, code, *, token=None) -> tuple[Game, Seat | None]:
+def _get_game(request, code, *, token=None, defer=()) -> tuple[Game, Seat | None]:
     """The game with public ``code`` and the requesting user's seat in it (or None); see
-    ``games.access.game_for`` for who may see it."""
-    return access.game_for(request.user, code, token=token)
+    ``games.access.game_for`` for who may see it and what ``defer`` leaves unread."""
+    return access.game_for(request.user, code, token=token, defer=defer)
 
 
 @functools.cache
@@ -45,19 +49,30 @@ def _template_generation(sources: tuple[str, ...]) -> str:
     return hashlib.sha256("".join(texts).encode()).hexdigest()[:12]
 
 
-def _cached_fragment(key: str, kind, part: str, make_context) -> str:
-    """The game's partial ``part`` rendered with ``make_context()``, kept in the shared cache
-    under ``key``.
+def _cached_fragments(kind, fragments: dict[str, tuple[str, str, object]]) -> dict[str, str]:
+    """The game's partials rendered, kept in the shared cache: ``fragments`` is {name: (key,
+    part, make_context)}, the answer {name: the partial ``part`` rendered with
+    ``make_context()``, cached under ``key``}. All are looked up in one round trip to the
+    cache and those missing stored in another.
 
     For the parts of the play page that depend only on the game's version, the viewer's role
     and language (the board, the log): a page reload or another watcher's poll reuses them.
     """
-    key = f"{key}:{_template_generation(tuple(kind.sources(part)))}"
-    html = cache.get(key)
-    if html is None:
-        html = render_to_string(kind.template(part), make_context())
-        cache.set(key, html, FRAGMENT_SECONDS)
-    return mark_safe(html)  # rendered by the template engine, which escaped it
+    keys = {
+        name: f"{key}:{_template_generation(tuple(kind.sources(part)))}"
+        for name, (key, part, _make) in fragments.items()
+    }
+    found = cache.get_many(keys.values())
+    missing = {}
+    html = {}
+    for name, (_key, part, make_context) in fragments.items():
+        text = found.get(keys[name])
+        if text is None:
+            text = missing[keys[name]] = render_to_string(kind.template(part), make_context())
+        html[name] = mark_safe(text)  # rendered by the template engine, which escaped it
+    if missing:
+        cache.set_many(missing, FRAGMENT_SECONDS)
+    return html
 
 
 def _is_htmx(request) -> bool:
@@ -99,23 +114,32 @@ def new_game(request):
 @login_required
 @require_GET
 def my_games(request):
-    """The user's games: invitations waiting for an answer, the games waiting for their
-    move, then the others."""
-    games = list(
+    """The user's games: invitations waiting for an answer, those waiting for their move,
+    then the others still running, then the finished ones, newest first, a page at a time
+    (``?page=``)."""
+    mine = (
         Game.objects.of_player(request.user)
-        .exclude(status=Game.Status.ABORTED)
+        .defer("state")
         .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
-        .order_by("-created_at")[:200]
     )
-    for game in games:
+    running = list(
+        mine.filter(status__in=[Game.Status.OPEN, Game.Status.ACTIVE]).order_by("-created_at")[
+            :RUNNING_SHOWN
+        ]
+    )
+    finished = Paginator(
+        mine.finished().order_by("-finished_at", "-id"), FINISHED_PER_PAGE
+    ).get_page(request.GET.get("page"))
+    finished.object_list = list(finished.object_list)
+    for game in [*running, *finished.object_list]:
         game.my_seat = next(s for s in game.seats.all() if s.user_id == request.user.pk)
         game.my_turn = (
             game.status == Game.Status.ACTIVE
             and game.current_seat == game.my_seat.number
             and game.my_seat.left_at is None
         )
-    waiting = sorted((g for g in games if g.my_turn), key=lambda g: g.turn_deadline)
-    others = [g for g in games if not g.my_turn]
+    waiting = sorted((g for g in running if g.my_turn), key=lambda g: g.turn_deadline)
+    others = [g for g in running if not g.my_turn]
     invitations = (
         Invitation.objects.filter(user=request.user, game__status=Game.Status.OPEN)
         .exclude(game__seats__user=request.user)
@@ -126,7 +150,7 @@ def my_games(request):
     return render(
         request,
         "games/mine.html",
-        {"waiting": waiting, "others": others, "invitations": invitations},
+        {"waiting": waiting, "others": others, "finished": finished, "invitations": invitations},
     )
 
 
@@ -170,26 +194,26 @@ def play_context(request, game: Game, seat: Seat | None) -> dict:
     if since["cells"]:
         role += ":new-" + hashlib.sha256(" ".join(sorted(since["cells"])).encode()).hexdigest()[:12]
     prefix = f"game:{game.code}:{game.version}:{language}"
+    fragments = {
+        "board_html": (f"{prefix}:board:{role}", "board_area", board_context),
+        "log_html": (f"{prefix}:log:{full_log}", "log", log_context),
+    }
+    if my_turn:
+        fragments["action_options_html"] = (
+            f"{prefix}:options:{seat.number}",
+            "action_options",
+            lambda: {"actions": [(a, label(a)) for a in legal]},
+        )
     context.update(page)
     context.update(
         {
             "kind": kind,
             "observation": observation,
             "my_turn": my_turn,
-            "board_html": _cached_fragment(
-                f"{prefix}:board:{role}", kind, "board_area", board_context
-            ),
-            "log_html": _cached_fragment(f"{prefix}:log:{full_log}", kind, "log", log_context),
+            "action_options_html": "",
+            **_cached_fragments(kind, fragments),
             "question": kind.question(observation) if my_turn else None,
             "has_action_list": len(legal) > 1,
-            "action_options_html": _cached_fragment(
-                f"{prefix}:options:{seat.number}",
-                kind,
-                "action_options",
-                lambda: {"actions": [(a, label(a)) for a in legal]},
-            )
-            if my_turn
-            else "",
             "can_undo": my_turn and services.undoable(game, seat.number),
             "can_vote_abort": seat is not None
             and seat.left_at is None
@@ -268,18 +292,24 @@ def game_detail(request, code):
 @require_POST
 def game_act(request, code):
     """Apply one action of the player whose turn it is; a stale page gets the fresh board."""
-    game, seat = _get_game(request, code)
+    # The position is read again, locked, by the service: not here.
+    game, seat = _get_game(request, code, defer=("state",))
     if seat is None:
         raise PermissionDenied
     form = ActionForm(request.POST)
+    moved = None
     if not form.is_valid():
         messages.error(request, _("That request was incomplete. Please try again."))
     else:
         data = form.cleaned_data
-        _attempt(
+        moved = _attempt(
             request, services.submit_action, game, request.user, data["action"], data["version"]
         )
-    return _after_change(request, code)
+    if moved and _is_htmx(request):
+        # The service's game is the position just committed, with its seats and players.
+        mine = next(s for s in moved.seat_list if s.user_id == request.user.pk)
+        return _render_game(request, moved, mine)
+    return _after_change(request, code, game, seat)
 
 
 @login_required
@@ -314,10 +344,14 @@ def game_undo(request, code):
     return _after_change(request, code)
 
 
-def _after_change(request, code):
-    """htmx: the fresh ``game`` partial; otherwise POST/redirect/GET to the play page."""
+def _after_change(request, code, game=None, seat=None):
+    """htmx: the fresh ``game`` partial; otherwise POST/redirect/GET to the play page.
+
+    ``game`` and ``seat``, when given, are the request's own reading of a game that the
+    request did not change (a refused action): shown as they are instead of read again."""
     if _is_htmx(request):
-        game, seat = _get_game(request, code)
+        if game is None:
+            game, seat = _get_game(request, code)
         return _render_game(request, game, seat)
     return redirect("game_detail", code=code)
 
@@ -326,12 +360,20 @@ def _after_change(request, code):
 def game_poll(request, code):
     """204 while the game is still at the page's version, else the fresh ``game`` partial.
 
-    Access is checked first, so that nobody learns a private game's version from a 204."""
-    game, seat = _get_game(request, code)
-    if seat is not None:
-        services.mark_seen(code, request.user)
+    Access is checked first, so that nobody learns a private game's version from a 204. A
+    player's poll reads their seat and the game in one query, without the position, and
+    notes the visit at most once a minute (``seen_long_ago``): a poll that finds nothing new
+    writes nothing."""
     form = VersionForm(request.GET)
-    if form.is_valid() and form.cleaned_data["version"] == game.version:
+    version = form.cleaned_data["version"] if form.is_valid() else None
+    mine = access.seat_for(request.user, code)
+    if mine is not None:
+        if services.seen_long_ago(mine):
+            services.mark_seen(code, request.user)
+        if mine.game.version == version:
+            return HttpResponse(status=204)
+    game, seat = _get_game(request, code, defer=("state",))
+    if game.version == version:
         return HttpResponse(status=204)
     return render(request, "games/play.html#game", play_context(request, game, seat))
 

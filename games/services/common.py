@@ -59,9 +59,13 @@ def require_open(game: Game) -> None:
         raise GameError(_("This game is no longer gathering players."))
 
 
-def seat_of(game: Game, user: User) -> Seat:
-    """``user``'s seat in ``game``; raises GameError when they do not play in it."""
-    seat = game.seats.filter(user=user).first()
+def seat_of(game: Game, user: User, seats: list[Seat] | None = None) -> Seat:
+    """``user``'s seat in ``game`` (looked up in ``seats``, its seats, when the caller has
+    read them); raises GameError when they do not play in it."""
+    if seats is None:
+        seat = game.seats.filter(user=user).first()
+    else:
+        seat = next((s for s in seats if s.user_id == user.pk), None)
     if seat is None:
         raise GameError(_("You do not play in this game."))
     return seat

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from datetime import timedelta
 
+from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -33,6 +34,7 @@ from ratings.services import record_result
 
 MAX_BOT_ACTIONS = 1000
 SEEN_EVERY = timedelta(minutes=1)
+UNDOABLE_SECONDS = 60 * 60
 _system_random = random.SystemRandom()
 
 
@@ -46,15 +48,18 @@ def submit_action(game: Game, user: User, action: str, expected_version: int) ->
     Raises StaleVersion, IllegalMove or GameError; nothing changes then.
     """
     game = locked(game)
-    seat = _acting_seat(game, user, expected_version)
     seats = list(game.seats.select_related("user"))
+    seat = _acting_seat(game, user, expected_version, seats)
     turn = game.turn_started_at
+    before = game.state
     apply_action(game, seat.number, action, seats=seats)
     if seat.consecutive_timeouts:
         Seat.objects.filter(pk=seat.pk).update(consecutive_timeouts=0)
     play_for_absent_seats(game, seats)
     game.save()
     announce_turn(game, turn)
+    remember_undoable(game, seat.number, before, action, expected_version)
+    game.seat_list = seats
     return game
 
 
@@ -114,10 +119,41 @@ def mark_seen(game_code, user: User) -> None:
 
 
 def undoable(game: Game, seat_number: int | None) -> bool:
-    """Whether ``seat_number`` could undo its last action now (for offering the button)."""
+    """Whether ``seat_number`` could undo its last action now (for offering the button).
+
+    The answer is kept in the cache by game and version (a version is one position for
+    good), so that a page shown again does not replay the game to find it."""
     if game.status != Game.Status.ACTIVE or seat_number != game.current_seat:
         return False
-    return _undoable_move(game, seat_number) is not None
+    key = _undoable_key(game, seat_number)
+    known = cache.get(key)
+    if known is None:
+        known = _undoable_move(game, seat_number) is not None
+        cache.set(key, known, UNDOABLE_SECONDS)
+    return known
+
+
+def _undoable_key(game: Game, seat_number: int) -> str:
+    return f"game:{game.pk}:{game.version}:undoable:{seat_number}"
+
+
+def remember_undoable(
+    game: Game, seat_number: int, before: dict, action: str, version_before: int
+) -> None:
+    """After ``seat_number`` played ``action`` from the position ``before``, note in the
+    cache (once the transaction commits) whether they may undo it: what ``undoable`` would
+    find by replaying the game. Only when that action is the last move and the turn is
+    still theirs; otherwise ``undoable`` finds out itself."""
+    if (
+        game.status != Game.Status.ACTIVE
+        or game.current_seat != seat_number
+        or game.version != int(version_before) + 1
+    ):
+        return
+    rules = game.rules
+    revealing = rules.reveals(before, rules.canonical(before, action))
+    key = _undoable_key(game, seat_number)
+    transaction.on_commit(lambda: cache.set(key, not revealing, UNDOABLE_SECONDS))
 
 
 def _undoable_move(game: Game, seat_number: int) -> Move | None:
@@ -195,9 +231,13 @@ def vote_abort(game: Game, user: User) -> Game:
 # -- internals, shared with the lobby and the deadlines ---------------------------------
 
 
-def _acting_seat(game: Game, user: User, expected_version: int) -> Seat:
+def _acting_seat(
+    game: Game, user: User, expected_version: int, seats: list[Seat] | None = None
+) -> Seat:
+    """``user``'s seat (from ``seats`` when given) if they may act at ``expected_version``;
+    raises GameError (StaleVersion) otherwise."""
     require_active(game)
-    seat = seat_of(game, user)
+    seat = seat_of(game, user, seats)
     if int(expected_version) != game.version:
         raise StaleVersion()
     if seat.left_at is not None:

@@ -1,6 +1,9 @@
 """``{% rule_link what %}``: a "?" link to the section of the rules that governs ``what``."""
 
+from functools import lru_cache
+
 from django import template
+from django.urls import get_script_prefix
 from django.utils.html import format_html
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -21,7 +24,16 @@ def rule_link(context, what, game=None):
     """
     if game is None:
         game = getattr(context.get("game"), "engine", None) or "africa"
-    url = rule_url(game, what, get_language())
+    if isinstance(what, dict):  # an event: its type and use name its rule (section_key)
+        what = " ".join(str(what[k]) for k in ("type", "use") if what.get(k))
+    return _link(game, str(what), get_language(), get_script_prefix())
+
+
+@lru_cache(maxsize=4096)
+def _link(game: str, what: str, language: str, prefix: str) -> str:
+    """The link of ``rule_link``, made once per game, action or event, language and URL
+    prefix: a move log names the same few rules on every line."""
+    url = rule_url(game, what, language)
     if url is None:
         return ""
     label = _("Rules: %(section)s") % {"section": section_label(game, what)}

@@ -5,6 +5,8 @@ import re
 from datetime import timedelta
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from archive.views import GAMES_PER_PAGE
@@ -101,3 +103,16 @@ def test_the_archive_query_count_does_not_grow_with_the_page(
 
     with django_assert_max_num_queries(6):
         client.get(reverse("archive"), {"player": "bob", "players": 2})
+
+
+def test_a_filter_is_counted_once_and_its_count_reused_by_its_other_pages(client, alice, bob):
+    for _n in range(GAMES_PER_PAGE + 1):
+        finished_game([alice, bob], [1, 2])
+    listed(client, player="alice")
+
+    with CaptureQueriesContext(connection) as queries:
+        _codes, html = listed(client, player="alice", page=2)
+
+    assert "Page 2 of 2" in html
+    assert not [q for q in queries.captured_queries if "COUNT(" in q["sql"]]
+    assert "Page 1 of 2" in listed(client, player="bob", players=2)[1]  # its own count

@@ -1,10 +1,14 @@
 """Lobby, new game, my games, joining, inviting and leaving, through the pages."""
 
+from datetime import timedelta
+
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from games import services
-from games.models import Game
+from games.models import Game, Seat, seed_commitment
+from games.views import FINISHED_PER_PAGE
 from tests.games.conftest import play, player_to_move
 
 pytestmark = pytest.mark.django_db
@@ -155,3 +159,36 @@ def test_a_finished_game_shows_its_seed_to_anyone(client, duel, carol):
 
     assert str(duel.seed) in html and duel.seed_commitment in html
     assert "The game is over." in html
+
+
+def finished_duels(alice, bob, count):
+    """``count`` finished duels between alice and bob, one a day, the newest last."""
+    start = timezone.now() - timedelta(days=count)
+    games = []
+    for n in range(count):
+        game = Game.objects.create(
+            num_players=2,
+            status=Game.Status.FINISHED,
+            seed=n,
+            salt="s",
+            seed_commitment=seed_commitment(n, "s"),
+            finished_at=start + timedelta(days=n),
+        )
+        Seat.objects.create(game=game, user=alice, number=0, place=1, final_score=30)
+        Seat.objects.create(game=game, user=bob, number=1, place=2, final_score=20)
+        games.append(game)
+    return games
+
+
+def test_my_finished_games_come_a_page_at_a_time_newest_first(client, alice, bob):
+    games = finished_duels(alice, bob, FINISHED_PER_PAGE + 1)
+    client.force_login(alice)
+
+    first = client.get(reverse("my_games")).content.decode()
+    second = client.get(reverse("my_games"), {"page": 2}).content.decode()
+
+    assert str(games[-1].code) in first and str(games[1].code) in first
+    assert str(games[0].code) not in first
+    assert "Page 1 of 2" in first
+    assert str(games[0].code) in second and str(games[-1].code) not in second
+    assert "place 1, 30 points" in second

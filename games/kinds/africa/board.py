@@ -27,6 +27,8 @@ import math
 from functools import lru_cache
 from typing import Any
 
+from django.utils.html import escape
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -121,28 +123,45 @@ def _city_label(cell: str, x: float, y: float, name: str) -> dict[str, Any]:
     }
 
 
-def _describe(cell: str, info: dict[str, Any], city: str | None, seat: dict | None) -> str:
-    """The cell's title in words, e.g. "E4: elephant, researcher of Alice (P1)"."""
+@lru_cache(maxsize=8)
+def _words(language: str) -> dict[str, Any]:
+    """The board's words in ``language``, translated once: the sentences of a cell's title
+    (keys "start_city", "never_uncovered", "base_camp", "researcher", "empty", "cell"),
+    "names" {marker code: name} and "labels" {marker code: board label}."""
+    return {
+        "start_city": _("%(city)s (start city)"),
+        "never_uncovered": _("%(marker)s (never uncovered)"),
+        "base_camp": _("base camp"),
+        "researcher": _("researcher of %(name)s (P%(number)s)"),
+        "empty": _("empty"),
+        "cell": _("%(cell)s: %(contents)s"),
+        "names": {code: str(name) for code, name in MARKER_NAMES.items()},
+        "labels": {code: str(label) for code, label in MARKER_LABELS.items()},
+    }
+
+
+def _describe(
+    cell: str, info: dict[str, Any], city: str | None, seat: dict | None, words: dict[str, Any]
+) -> str:
+    """The cell's title in words, e.g. "E4: elephant, researcher of Alice (P1)"; ``words``
+    are the board's words in the reader's language (``_words``)."""
     parts = []
     if city:
-        parts.append(_("%(city)s (start city)") % {"city": city})
+        parts.append(words["start_city"] % {"city": city})
     marker = info.get("marker")
     if marker == HIDDEN:
-        parts.append(str(MARKER_NAMES[HIDDEN]))
+        parts.append(words["names"][HIDDEN])
     elif marker and info.get("face_down"):
-        parts.append(_("%(marker)s (never uncovered)") % {"marker": MARKER_NAMES[marker]})
+        parts.append(words["never_uncovered"] % {"marker": words["names"][marker]})
     elif marker:
-        parts.append(str(MARKER_NAMES[marker]))
+        parts.append(words["names"][marker])
     if info.get("camp"):
-        parts.append(_("base camp"))
+        parts.append(words["base_camp"])
     if seat:
-        parts.append(
-            _("researcher of %(name)s (P%(number)s)")
-            % {"name": seat["name"], "number": seat["number"]}
-        )
+        parts.append(words["researcher"] % {"name": seat["name"], "number": seat["number"]})
     if not parts:
-        parts.append(_("empty"))
-    return _("%(cell)s: %(contents)s") % {"cell": cell, "contents": ", ".join(parts)}
+        parts.append(words["empty"])
+    return words["cell"] % {"cell": cell, "contents": ", ".join(parts)}
 
 
 @lru_cache(maxsize=8)
@@ -169,6 +188,130 @@ def _layout(language: str) -> tuple[dict[str, tuple[float, float]], list[dict], 
     return shifted, cities, width, height
 
 
+@lru_cache(maxsize=8)
+def _static_cells(language: str) -> tuple[tuple[str, str, float, float, str, str | None], ...]:
+    """What never changes of each cell in ``language``, in board order: (id, hex points,
+    x, y (the centre, rounded to 0.1), terrain, start city name or None)."""
+    grid = africa_board()
+    centres, _cities, _width, _height = _layout(language)
+    cells = []
+    for cell in grid.cells:
+        x, y = centres[cell]
+        city = str(START_CITY_NAMES[cell]) if cell in grid.start_cities else None
+        cells.append(
+            (
+                cell,
+                hex_points(x, y),
+                round(x, 1),
+                round(y, 1),
+                terrain(grid.positions[cell][1]),
+                city,
+            )
+        )
+    return tuple(cells)
+
+
+RING_POINTS = hex_points(0, 0, HEX_SIZE - 3.5)
+
+
+def cells_svg(cells: list[dict[str, Any]]):
+    """``cells`` (``board_svg_context``'s "cells") drawn: safe SVG markup, escaped cell by
+    cell in ``_cell_svg``."""
+    return mark_safe("".join(_cell_svg(cell) for cell in cells))
+
+
+def _cell_svg(cell: dict[str, Any]) -> str:
+    """One cell of ``board_svg_context``'s "cells" as SVG markup (a ``<g>``, inside an ``<a>``
+    when the cell is a link): what ``board.html`` once drew cell by cell with template tags,
+    built here in one pass because the board is redrawn at every move."""
+    link = cell["link"]
+    out = []
+    if link:
+        out.append(
+            f'<a class="cell-link" href="{escape(link["href"])}" '
+            f'aria-label="{escape(link["label"])}"'
+        )
+        if link.get("hx_post"):
+            out.append(f' hx-post="{escape(link["hx_post"])}"')
+            if link.get("hx_vals"):
+                out.append(f" hx-vals='{escape(link['hx_vals'])}'")
+        else:
+            out.append(f' hx-get="{escape(link["href"])}"')
+        out.append(' hx-target="#game" hx-swap="outerHTML">')
+    classes = f"cell terrain-{cell['terrain']}"
+    if cell["city"]:
+        classes += " city"
+    if cell["highlighted"]:
+        classes += " highlighted"
+    if link and link.get("kind"):
+        classes += f" target-{escape(link['kind'])}"
+    if cell["selected"]:
+        classes += " selected"
+    if cell.get("changed"):
+        classes += " changed"
+    title = f"{link['label']}. {cell['title']}" if link else cell["title"]
+    out.append(
+        f'<g class="{classes}" data-cell="{cell["id"]}"><title>{escape(title)}</title>'
+        f'<polygon class="hex" points="{cell["points"]}"/>'
+        f'<g transform="translate({cell["x"]} {cell["y"]})" aria-hidden="true">'
+    )
+    if cell["highlighted"]:
+        out.append(f'<polygon class="target" points="{RING_POINTS}" fill="url(#board-hatch)"/>')
+    if cell["selected"]:
+        out.append(f'<polygon class="selection" points="{RING_POINTS}"/>')
+    if cell.get("changed"):
+        out.append('<circle class="changed-dot" cx="13" cy="-15" r="3.2"/>')
+    if link:
+        out.append(f'<polygon class="focus-ring" points="{RING_POINTS}"/>')
+    out.append(f'<text class="cell-id" x="0" y="-19.5">{cell["id"]}</text>')
+    if cell["city"]:
+        out.append(
+            '<use class="city-icon" href="#board-city" x="-11" y="-12" width="22" height="22"/>'
+        )
+    marker = cell["marker"]
+    if marker == HIDDEN:
+        out.append(
+            '<use class="marker-back" href="#m-hidden" x="-13" y="-13.5" width="26" height="26"/>'
+        )
+    elif marker:
+        revealed = " revealed" if cell["revealed"] else ""
+        out.append(
+            f'<g class="marker{revealed}"><circle class="marker-disc" cx="0" cy="-0.5" r="13"/>'
+            f'<use class="marker-icon" href="#m-{escape(marker)}" x="-10" y="-10.5" '
+            'width="20" height="20"/>'
+        )
+        if cell["value"]:
+            out.append(
+                '<circle class="marker-value" cx="10" cy="-9.5" r="4.6"/>'
+                f'<text class="marker-value-text" x="10" y="-7.3">{cell["value"]}</text>'
+            )
+        out.append("</g>")
+        squeeze = (
+            f' textLength="{cell["label_length"]}" lengthAdjust="spacingAndGlyphs"'
+            if cell["label_length"]
+            else ""
+        )
+        out.append(
+            f'<text class="marker-label" x="0" y="20.5"{squeeze}>{escape(cell["label"])}</text>'
+        )
+    if cell["camp"]:
+        out.append('<use class="camp" href="#board-camp" x="-22" y="0" width="14" height="14"/>')
+    researcher = cell["researcher"]
+    if researcher:
+        place = "15.5 4" if marker or cell["city"] else "1 1"
+        out.append(
+            f'<g transform="translate({place})"><use class="researcher" '
+            f'href="#seat-{researcher["shape"]}" x="-10.5" y="-10.5" width="21" height="21" '
+            f'fill="{researcher["fill"]}"/><text class="researcher-number" x="0" y="3.5" '
+            f'dy="{researcher["text_dy"]}" fill="{researcher["ink"]}">'
+            f"{researcher['number']}</text></g>"
+        )
+    out.append("</g></g>")
+    if link:
+        out.append("</a>")
+    return "".join(out)
+
+
 def board_svg_context(
     observation: dict[str, Any],
     *,
@@ -188,8 +331,9 @@ def board_svg_context(
 
     Returns {"view_box": "0 0 w h", "width", "height" (user units), "hex_size", "ring_points"
     (an inset hex about (0, 0) for outlines drawn inside a cell), "title", "description",
-    "cells": [...], "cities": [{name, x, y, anchor}], "seats": [seat styles], "markers":
-    [{code, name, label}]}. A cell is {id, points, x, y (centre), terrain, marker (code,
+    "cells": [...], "cells_svg" (the cells drawn, safe SVG markup, see ``_cell_svg``),
+    "cities": [{name, x, y, anchor}], "seats": [seat styles], "markers": [{code, name,
+    label}]}. A cell is {id, points, x, y (centre), terrain, marker (code,
     "hidden" or None), face_down, revealed (a code shown only because the game is over), label,
     label_length (the width to squeeze a long label into, else None), value (1 or 2 for gold
     and jewels, else None), city (name or None), researcher (a seat style or None), camp, link,
@@ -199,29 +343,29 @@ def board_svg_context(
     links = links or {}
     highlight = set(links) if highlight is None else set(highlight)
     styles = seat_styles(seats)
-    grid = africa_board()
     values = marker_mix().value
-    centres, city_labels, width, height = _layout(get_language())
+    language = get_language()
+    _centres, city_labels, width, height = _layout(language)
     cities = [dict(city) for city in city_labels]
+    words = _words(language)
+    observed = observation["cells"]
 
     cells = []
-    for cell in grid.cells:
-        info = observation["cells"][cell]
-        x, y = centres[cell]
+    for cell, points, x, y, terrain_name, city in _static_cells(language):
+        info = observed[cell]
         marker = info.get("marker")
         face_down = bool(info.get("face_down"))
         seat = info.get("researcher")
         researcher = styles[seat] if seat is not None else None
-        city = str(START_CITY_NAMES[cell]) if cell in grid.start_cities else None
         shown = marker not in (None, HIDDEN)
-        label = str(MARKER_LABELS[marker]) if shown else None
+        label = words["labels"][marker] if shown else None
         cells.append(
             {
                 "id": cell,
-                "points": hex_points(x, y),
-                "x": round(x, 1),
-                "y": round(y, 1),
-                "terrain": terrain(grid.positions[cell][1]),
+                "points": points,
+                "x": x,
+                "y": y,
+                "terrain": terrain_name,
                 "marker": marker,
                 "face_down": face_down,
                 "revealed": shown and face_down,
@@ -236,7 +380,7 @@ def board_svg_context(
                 "link": links.get(cell),
                 "selected": cell == selected,
                 "highlighted": cell in highlight,
-                "title": _describe(cell, info, city, researcher),
+                "title": _describe(cell, info, city, researcher, words),
             }
         )
 
@@ -246,7 +390,7 @@ def board_svg_context(
         "width": round(width, 1),
         "height": round(height, 1),
         "hex_size": HEX_SIZE,
-        "ring_points": hex_points(0, 0, HEX_SIZE - 3.5),
+        "ring_points": RING_POINTS,
         "title": _("The board of Africa"),
         "description": _(
             "A map of Africa in %(cells)s hexagonal spaces with %(cities)s start cities. "
@@ -261,6 +405,7 @@ def board_svg_context(
             "to_end": observation.get("monuments_to_end", 11),
         },
         "cells": cells,
+        "cells_svg": cells_svg(cells),
         "cities": cities,
         "seats": styles,
         "markers": [

@@ -17,7 +17,7 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.kinds.africa.board import board_svg_context
+from games.kinds.africa.board import board_svg_context, cells_svg
 from games.kinds.africa.log import city, marker_name
 from games.kinds.africa.terms import SEAT_COLOURS
 
@@ -200,8 +200,10 @@ def mark_changed(board_context: dict, cells: set[str]) -> dict:
     """``board_context`` ({"board": ...}) with its ``cells`` flagged "changed" (drawn with
     the since-your-last-visit outline). Changes the context given and returns it."""
     if cells:
-        for cell in board_context["board"]["cells"]:
+        board = board_context["board"]
+        for cell in board["cells"]:
             cell["changed"] = cell["id"] in cells
+        board["cells_svg"] = cells_svg(board["cells"])
         board_context["changed_any"] = True
     return board_context
 
