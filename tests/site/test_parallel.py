@@ -35,3 +35,13 @@ def test_the_settings_the_celery_app_and_started_processes_share_this_workers_br
         assert os.environ["CELERY_BROKER_URL"] == settings.CELERY_BROKER_URL
     if XDIST_WORKER and not os.environ.get("CELERY_BROKER_URL"):
         assert f"/tests/{XDIST_WORKER}/celery.sqlite3" in settings.CELERY_BROKER_URL
+
+
+@pytest.mark.processes
+def test_tests_that_start_processes_share_one_xdist_group(request):
+    """--dist loadgroup sends a group to one worker by the "@group" end of its node ids; a pytest
+    that ignores how pytest-xdist sets them would let real workers run side by side again."""
+    if request.config.getoption("loadgroup", False):
+        assert request.node.nodeid.endswith("@processes")
+    else:
+        assert request.node.get_closest_marker("xdist_group").args == ("processes",)
