@@ -88,11 +88,15 @@ class Site:
                 cookies[seat.number] = f"{self.settings.SESSION_COOKIE_NAME}={session.session_key}"
         return {"url": game.get_absolute_url(), "code": str(game.code), "cookies": cookies}
 
-    def choose(self, rng, actions: list[str]) -> str:
-        """An action as the site's simulated players pick one (mostly progress, so games end)."""
-        from games.simulation import choose
+    def choose(self, rng, code: str, actions: list[str]) -> str:
+        """The action the engine's easy bot picks for the player to move in game ``code`` (as
+        the site's simulated players play, so games end), if the page offers it; else one of
+        the page's ``actions``."""
+        from games.models import Game
+        from games.simulation import bot_action
 
-        return choose(rng, actions)
+        action = bot_action(Game.objects.get(code=code), rng)
+        return action if action in actions else rng.choice(actions)
 
     def players(self, count: int):
         from games.simulation import simulated_players
@@ -149,7 +153,7 @@ def play(site, players, base, stop_at, counts, rng, think):
             request(
                 f"{base}/games/{game['code']}/act/",
                 game["cookies"][seat] + csrf,
-                {"action": site.choose(rng, actions), "version": VERSION.search(page)[1]},
+                {"action": site.choose(rng, game["code"], actions), "version": VERSION.search(page)[1]},
                 {"X-CSRFToken": CSRF.search(page)[1], "HX-Request": "true"},
             )
             counts["requests"] += 1

@@ -8,3 +8,4 @@ class NotificationsConfig(AppConfig):
 
     def ready(self):
         from notifications import mails  # noqa: F401  (registers the mails' composers)
+        from notifications import tasks  # noqa: F401  (registers the sender that kick() asks for)
