@@ -67,7 +67,7 @@ def game_record(game: Game) -> dict[str, Any]:
         "players": [
             {
                 "seat": seat.number,
-                "name": seat.user.display_name,
+                "name": seat.name,
                 "colour": seat.colour,
                 "left_at": _iso(seat.left_at),
                 "final_score": seat.final_score,

@@ -97,7 +97,7 @@ class GameAdmin(admin.ModelAdmin):
 
     @admin.display(description=_("players"))
     def players(self, obj):
-        return ", ".join(seat.user.display_name for seat in obj.seats.all())
+        return ", ".join(seat.name for seat in obj.seats.all())
 
 
 @admin.register(Invitation)

@@ -1,4 +1,5 @@
-"""Background work on games' deadlines: the sweep, timed-out turns, used-up vacations.
+"""Background work on games: the deadline sweep, timed-out turns, used-up vacations and the
+computer players' moves.
 
 Tasks are thin: they take ids and the game version ("ply") they are about, re-read the rows,
 and return early when the world has moved on, so a retry or a duplicate delivery is harmless.
@@ -14,6 +15,7 @@ from django.db.models import Exists, OuterRef
 from accounts.models import User
 from accounts.services import end_vacation, vacation_days_left
 from games import services
+from games.services import bots
 from games.models import Game, Seat
 from notifications.tasks import remind
 
@@ -48,6 +50,13 @@ def sweep_deadlines() -> dict[str, int]:
 def time_out_turn(game_id: int, ply: int) -> bool:
     """End the claimed overdue turn of game ``game_id`` at version ``ply`` (see the sweep)."""
     return services.time_out(game_id, ply)
+
+
+@shared_task
+def play_bot(game_id: int, ply: int) -> bool:
+    """Play one decision of the bot to move in game ``game_id`` at version ``ply`` (enqueued
+    after the turn passed to it); does nothing when the game has moved on."""
+    return bots.play_bot_move(game_id, ply)
 
 
 @shared_task

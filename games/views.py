@@ -130,7 +130,7 @@ def play_context(request, game: Game, seat: Seat | None) -> dict:
     rules = kind.engine
     viewer = seat.number if seat is not None else None
     observation = rules.observation(game.state, viewer)
-    names = [s.user.display_name for s in game.seat_list]
+    names = [s.name for s in game.seat_list]
     my_turn = (
         seat is not None
         and seat.left_at is None

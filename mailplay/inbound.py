@@ -307,7 +307,7 @@ def _answer(user: User, outcome: Outcome, where, in_reply_to: str) -> Outcome:
             game, seat = where
             game.refresh_from_db()
             seat.refresh_from_db()
-            names = [s.user.display_name for s in game.seats.select_related("user")]
+            names = [s.name for s in game.seats.select_related("user")]
             context.update(replies.position_context(game, seat, names))
             context["game"] = game
             if outcome.status == "refused":

@@ -39,9 +39,10 @@ RETRY = {
 }
 
 
-def _wants(user: User, kind: str) -> bool:
-    """Whether ``user``'s preference allows a mail of ``kind`` ("turn" or "notice")."""
-    if not user.is_active or user.notifications == User.Notifications.NONE:
+def _wants(user: User | None, kind: str) -> bool:
+    """Whether ``user``'s preference allows a mail of ``kind`` ("turn" or "notice"); never
+    for a computer player's seat (``user`` None)."""
+    if user is None or not user.is_active or user.notifications == User.Notifications.NONE:
         return False
     return kind != "turn" or user.notifications == User.Notifications.EACH_TURN
 
@@ -59,12 +60,12 @@ def _quiet_delay(user: User) -> int | None:
 
 def _game_context(game: Game, user: User) -> dict:
     seats = list(game.seats.select_related("user"))
-    names = [seat.user.display_name for seat in seats]
+    names = [seat.name for seat in seats]
     mine = next(seat for seat in seats if seat.user_id == user.pk)
     return {
         "game": game,
         "game_url": absolute_url(game.get_absolute_url()),
-        "opponents": [seat.user.display_name for seat in seats if seat.user_id != user.pk],
+        "opponents": [seat.name for seat in seats if seat.user_id != user.pk],
         "seats": seats,
         "seat": mine,
         "names": names,
@@ -193,7 +194,7 @@ def send_daily_digests() -> int:
                     "game": game,
                     "url": absolute_url(game.get_absolute_url()),
                     "opponents": [
-                        s.user.display_name for s in game.seats.all() if s.user_id != user.pk
+                        s.name for s in game.seats.all() if s.user_id != user.pk
                     ],
                 }
                 for game in games
