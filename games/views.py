@@ -25,6 +25,7 @@ from django.views.decorators.http import require_GET, require_POST
 from accounts.limits import hourly_limit
 from games import access, services
 from games.forms import ActionForm, InviteForm, NewGameForm, VersionForm
+from games.kinds import game_choices
 from games.models import Game, Seat
 
 FRAGMENT_SECONDS = 60 * 60
@@ -65,12 +66,13 @@ def _is_htmx(request) -> bool:
 
 @require_GET
 def lobby(request):
-    """Open games anyone may join, newest first."""
+    """Open games anyone may join, newest first, with their computer players."""
     games = (
         Game.objects.open()
         .filter(invite_only=False)
         .annotate(seated=Count("seats"))
-        .select_related("creator")[:100]
+        .select_related("creator")
+        .prefetch_related(Prefetch("seats", Seat.objects.exclude(bot_level=""), "bot_seats"))[:100]
     )
     return render(request, "games/lobby.html", {"games": games})
 
@@ -82,8 +84,10 @@ def _to_game(request, code):
 @login_required
 @hourly_limit("new_game", redirect_to=lambda request: reverse("new_game"))
 def new_game(request):
-    """The form that creates a game; its creator takes the first seat."""
-    form = NewGameForm(request.POST or None)
+    """The form that creates a game; its creator takes the first seat. The game is chosen
+    first (``?game=<name>``, a link on the page); with htmx the links swap only the part of
+    the form that depends on the game."""
+    form = NewGameForm(request.POST or None, game=request.GET.get("game"))
     if request.method == "POST" and form.is_valid():
         try:
             game = services.create_game(request.user, **form.game_arguments())
@@ -91,7 +95,8 @@ def new_game(request):
             form.add_error(None, error.message)
         else:
             return redirect(game)
-    return render(request, "games/new.html", {"form": form})
+    template = "games/new.html#game-part" if _is_htmx(request) else "games/new.html"
+    return render(request, template, {"form": form, "games": game_choices()})
 
 
 @login_required
