@@ -15,8 +15,8 @@ from django.db.models import Exists, OuterRef
 from accounts.models import User
 from accounts.services import end_vacation, vacation_days_left
 from games import services
-from games.services import bots
 from games.models import Game, Seat
+from games.services import bots
 from notifications.tasks import remind
 
 SWEEP_BATCH = 500

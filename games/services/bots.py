@@ -41,9 +41,7 @@ def decide(game: Game, seat: Seat) -> str:
     rng = random.Random(secrets.randbits(64))
     level = seat.playing_level
     if level == "hard" and settings.BOT_HARD_ITERATIONS:
-        return rules.choose(
-            observation, legal, rng, level, iterations=settings.BOT_HARD_ITERATIONS
-        )
+        return rules.choose(observation, legal, rng, level, iterations=settings.BOT_HARD_ITERATIONS)
     return rules.choose(observation, legal, rng, level)
 
 

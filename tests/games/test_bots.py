@@ -235,9 +235,7 @@ def test_a_player_who_times_out_three_times_is_played_by_the_easy_bot_through_th
     assert (last.seat, last.automatic) == (seat.number, True)
 
 
-def test_a_person_who_resigns_against_bots_ends_the_game(
-    alice, django_capture_on_commit_callbacks
-):
+def test_a_person_who_resigns_against_bots_ends_the_game(alice, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
         game = services.create_game(alice, num_players=3, bots=2)
     game.refresh_from_db()
