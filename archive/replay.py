@@ -86,9 +86,7 @@ def replay_context(game: Game, step: int | None) -> dict[str, Any]:
         }
         for number, move in enumerate(moves, start=1)
     ]
-    board = kind.board_context(
-        observation, [{"name": s.name, "colour": s.colour} for s in seats]
-    )
+    board = kind.board_context(observation, [{"name": s.name, "colour": s.colour} for s in seats])
     return {
         "kind": kind,
         "step": step,

@@ -11,6 +11,7 @@ from __future__ import annotations
 from celery import shared_task
 from django.db import transaction
 from django.db.models import Exists, OuterRef
+from django.utils import timezone
 
 from accounts.models import User
 from accounts.services import end_vacation, vacation_days_left
@@ -29,7 +30,9 @@ def sweep_deadlines() -> dict[str, int]:
     Games are found by indexed queries on the deadline columns and claimed in one
     transaction (``services.claim_due``), so that two sweepers never act on one twice; the
     work itself is left to a task per game, enqueued after the claim commits.
-    Players on vacation are skipped: their deadlines move when the vacation ends."""
+    Players on vacation are skipped: their deadlines move when the vacation ends. A bot's
+    move whose task was lost (a broker that lost it) is enqueued again; a duplicate does
+    nothing."""
     on_vacation = Seat.objects.filter(
         game=OuterRef("pk"),
         number=OuterRef("current_seat"),
@@ -43,6 +46,9 @@ def sweep_deadlines() -> dict[str, int]:
             remind.delay_on_commit(game_id, version)
         for game_id, version in overdue:
             time_out_turn.delay_on_commit(game_id, version)
+    stalled = list(bots.stalled(timezone.now())[:SWEEP_BATCH])
+    for game_id, version in stalled:
+        play_bot.delay(game_id, version)
     return {"reminded": len(reminders), "timed_out": len(overdue)}
 
 

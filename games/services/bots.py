@@ -14,12 +14,30 @@ from __future__ import annotations
 
 import random
 import secrets
+from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Exists, OuterRef, Q
 
 from games.models import Game, Seat
 from games.services.play import announce_turn, apply_action, schedule_bot_move
+
+#: How long a bot's turn may stand still before the sweep enqueues its move again.
+STALLED_AFTER = timedelta(minutes=5)
+
+
+def stalled(now):
+    """(game id, version) of the running games whose seat to move is played by a bot and
+    whose turn began more than STALLED_AFTER before ``now``: their move's task was lost."""
+    bot_to_move = Seat.objects.filter(game=OuterRef("pk"), number=OuterRef("current_seat")).filter(
+        Q(left_at__isnull=False) | ~Q(bot_level="")
+    )
+    return (
+        Game.objects.active()
+        .filter(Exists(bot_to_move), turn_started_at__lte=now - STALLED_AFTER)
+        .values_list("pk", "version")
+    )
 
 
 def bot_seat(game: Game, version: int) -> Seat | None:

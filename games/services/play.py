@@ -231,12 +231,12 @@ def apply_action(
 
 
 def open_turn(game: Game, seats: list[Seat]) -> None:
-    """Start the deadline and the reminder of the turn of ``game.current_seat`` (none for a
-    computer player: deadlines are for people)."""
+    """Start the deadline and the reminder of the turn of ``game.current_seat`` (none when a
+    bot plays the seat: deadlines are for people)."""
     now = timezone.now()
     mover = next(s for s in seats if s.number == game.current_seat)
     game.turn_started_at = now
-    if mover.is_bot:
+    if mover.playing_level:
         game.turn_deadline = game.reminder_due_at = None
         return
     game.turn_deadline = game.deadline_for(mover.user, now)

@@ -268,3 +268,12 @@ def test_each_bot_level_is_rated_per_game_like_a_player(
     page = client.get(reverse("leaderboard", args=["africa"])).content.decode()
     assert "Computer players" in page
     assert "\N{ROBOT FACE} Robot (easy)" in page
+
+
+def test_the_sweep_enqueues_again_a_bot_move_whose_task_was_lost(bot_to_move):
+    later = bot_to_move.turn_started_at + timedelta(minutes=6)
+
+    with time_machine.travel(later, tick=False):
+        tasks.sweep_deadlines.apply()
+
+    assert Move.objects.filter(game=bot_to_move, automatic=True).count() == 1
