@@ -6,12 +6,15 @@ same task; each bot level is rated like a player.
 Personas: alice plays; bob and carol join where a test seats them."""
 
 import random
+import uuid
 from datetime import timedelta
 
 import pytest
 import time_machine
 from django.urls import reverse
 
+from archive.records import game_record
+from archive.services import import_record
 from games import services, tasks
 from games.models import Game, Move
 from ratings.models import PlayerRating
@@ -245,22 +248,45 @@ def test_a_person_who_resigns_against_bots_ends_the_game(alice, django_capture_o
     assert game.status == Game.Status.FINISHED
 
 
+# -- records -------------------------------------------------------------------------------
+
+
+def finished_against_bots(alice, capture, seed=4) -> Game:
+    """A finished game of alice against two easy bots (she plays at random)."""
+    rng = random.Random(seed)
+    with capture(execute=True):
+        game = services.create_game(alice, engine="africa", num_players=3, bots=2)
+    game.refresh_from_db()
+    while game.status == Game.Status.ACTIVE:
+        with capture(execute=True):
+            game = services.submit_action(
+                game, alice, rng.choice(game.rules.legal_actions(game.state)), game.version
+            )
+        game.refresh_from_db()
+    return game
+
+
+def test_a_record_names_the_computer_players_and_imports_them_as_such(
+    alice, django_capture_on_commit_callbacks
+):
+    game = finished_against_bots(alice, django_capture_on_commit_callbacks)
+    record = game_record(game)
+    assert sorted(str(p["bot_level"]) for p in record["players"]) == ["None", "easy", "easy"]
+    record["code"] = str(uuid.uuid4())
+
+    copy = import_record(record)
+
+    assert sorted(s.bot_level for s in copy.seats.all()) == ["", "easy", "easy"]
+    assert copy.seats.get(bot_level="").user == alice
+
+
 # -- ratings -------------------------------------------------------------------------------
 
 
 def test_each_bot_level_is_rated_per_game_like_a_player(
     client, alice, django_capture_on_commit_callbacks
 ):
-    rng = random.Random(4)
-    with django_capture_on_commit_callbacks(execute=True):
-        game = services.create_game(alice, engine="africa", num_players=3, bots=2)
-    game.refresh_from_db()
-    while game.status == Game.Status.ACTIVE:
-        with django_capture_on_commit_callbacks(execute=True):
-            game = services.submit_action(
-                game, alice, rng.choice(game.rules.legal_actions(game.state)), game.version
-            )
-        game.refresh_from_db()
+    finished_against_bots(alice, django_capture_on_commit_callbacks)
 
     easy = PlayerRating.objects.get(engine="africa", bot_level="easy", user=None)
     assert easy.games == 1
