@@ -193,9 +193,7 @@ def send_daily_digests() -> int:
                 {
                     "game": game,
                     "url": absolute_url(game.get_absolute_url()),
-                    "opponents": [
-                        s.name for s in game.seats.all() if s.user_id != user.pk
-                    ],
+                    "opponents": [s.name for s in game.seats.all() if s.user_id != user.pk],
                 }
                 for game in games
             ]
