@@ -19,7 +19,16 @@ class ReadOnlyInline(admin.TabularInline):
 
 class SeatInline(ReadOnlyInline):
     model = Seat
-    fields = ("number", "user", "colour", "joined_at", "left_at", "final_score", "place")
+    fields = (
+        "number",
+        "user",
+        "bot_level",
+        "colour",
+        "joined_at",
+        "left_at",
+        "final_score",
+        "place",
+    )
     readonly_fields = fields
 
 
