@@ -301,6 +301,10 @@ CELERY_BROKER_TRANSPORT_OPTIONS = (
     if CELERY_BROKER_URL.startswith(BROKER_SCHEME)
     else {"visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=60 * 60)}
 )
+# Computer players: the pause before a bot's move (seconds, so that people can follow the
+# moves), and a cap on the hard bot's search iterations (empty: the engine's own budget).
+BOT_PAUSE_SECONDS = env.float("BOT_PAUSE_SECONDS", default=1.5)
+BOT_HARD_ITERATIONS = env.int("BOT_HARD_ITERATIONS", default=None)
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True

@@ -141,7 +141,7 @@ def _summary(game: Game, seat: Seat | None, seats: list[Seat]) -> dict:
         "your_turn": _your_turn(game, seat),
         "turn_deadline": game.turn_deadline,
         "players": [
-            {"seat": s.number, "name": s.user.display_name, "left": s.left_at is not None}
+            {"seat": s.number, "name": s.name, "left": s.left_at is not None}
             for s in seats
         ],
     }
@@ -188,7 +188,7 @@ def legal(request, code: UUID):
         return {"version": found.version, "actions": []}
     kind = found.kind
     observation = observation_for(found, seat)
-    names = [s.user.display_name for s in found.seat_list]
+    names = [s.name for s in found.seat_list]
     actions = kind.engine.legal_actions(found.state)
     return {
         "version": found.version,
@@ -203,7 +203,7 @@ def moves(request, code: UUID):
     """Each move's words as the page's log tells them; the action's own spelling only for
     your moves, and for everyone's once the game is over."""
     found, seat = access.game_for(request.user, code)
-    names = [s.user.display_name for s in found.seat_list]
+    names = [s.name for s in found.seat_list]
     rows = list(found.moves.filter(taken_back=False).order_by("ply")[:LOG_LENGTH])
     over = found.status in (Game.Status.FINISHED, Game.Status.ABORTED)
     entries = found.kind.log_entries(rows, names)

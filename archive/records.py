@@ -8,10 +8,10 @@ the canonical actions in order (``games.engines``' notation). Its shape (format 
      "code": "<uuid>", "game": "<Game.engine>", "options": {<Game.options>},
      "rated": true, "created_at": "<ISO 8601>", "started_at": ..., "finished_at": ...,
      "players": [{"seat": 0, "name": "Alice", "colour": "blue", "left_at": null | "<ISO>",
-                  "final_score": 31, "place": 1}, ...],
+                  "final_score": 31, "place": 1, "bot_level": null | "easy" | "hard"}, ...],
      "seed": 123, "salt": "<hex>", "seed_commitment": "<SHA-256 hex of 'seed:salt'>",
      "actions": ["start C2", "start H16", ...],
-     "automatic": [12, 13],            # indexes of actions the site played for an absent seat
+     "automatic": [12, 13],            # indexes of actions the site's bots played
      "final_scores": [31, 24]}
 
 Only finished games have records: while a game runs its seed and salt are secret.
@@ -67,11 +67,12 @@ def game_record(game: Game) -> dict[str, Any]:
         "players": [
             {
                 "seat": seat.number,
-                "name": seat.user.display_name,
+                "name": seat.name,
                 "colour": seat.colour,
                 "left_at": _iso(seat.left_at),
                 "final_score": seat.final_score,
                 "place": seat.place,
+                "bot_level": seat.bot_level or None,
             }
             for seat in seats
         ],

@@ -79,7 +79,7 @@ def replay_context(game: Game, step: int | None) -> dict[str, Any]:
     )
     observation = revealed_observation(rules, state)
     seats = game.seat_list
-    names = [seat.user.display_name for seat in seats]
+    names = [seat.name for seat in seats]
     log = [
         {
             "step": number,
@@ -87,9 +87,7 @@ def replay_context(game: Game, step: int | None) -> dict[str, Any]:
         }
         for number, move in enumerate(moves, start=1)
     ]
-    board = kind.board_context(
-        observation, [{"name": s.user.display_name, "colour": s.colour} for s in seats]
-    )
+    board = kind.board_context(observation, [{"name": s.name, "colour": s.colour} for s in seats])
     return {
         "kind": kind,
         "step": step,

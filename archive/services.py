@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from accounts.forms import PreferencesForm
 from accounts.models import User
 from archive.records import RecordError, replay_record
-from games.models import Game, Move, Seat
+from games.models import BotLevel, Game, Move, Seat
 
 
 def valid_name(name) -> str:
@@ -46,13 +46,23 @@ def player_for(name: str) -> User:
     return user
 
 
+def _bot_level(player: dict[str, Any]) -> str:
+    """The computer player's level of a record's ``player`` ("" for a person); RecordError
+    for a level the site does not know."""
+    level = player.get("bot_level") or ""
+    if level and level not in BotLevel.values:
+        raise RecordError(_("The record names an unknown computer player level."))
+    return level
+
+
 @transaction.atomic
 def import_record(record: dict[str, Any]) -> Game:
     """Recreate the finished game of ``record`` (see ``archive.records``) and return it.
 
     Steps: replay and check the record (RecordError if it fails); check each player's name as
     the settings page would (``valid_name``); match each player by display name or create an
-    inactive account (``player_for``); create the game with the record's
+    inactive account (``player_for``), a computer player staying a seat without account;
+    create the game with the record's
     code, seed, salt, dates and final state, its seats with scores and places, and one Move per
     action with its events. The game is stored unrated whatever the record says: ratings come
     only from games played on this site, in the order they finished. Raises RecordError when
@@ -63,7 +73,9 @@ def import_record(record: dict[str, Any]) -> Game:
     if Game.objects.filter(code=record["code"]).exists():
         raise RecordError(_("A game with this code exists already."))
     players = sorted(record["players"], key=lambda player: player["seat"])
-    users = [player_for(valid_name(player["name"])) for player in players]
+    users = [
+        None if _bot_level(player) else player_for(valid_name(player["name"])) for player in players
+    ]
     game = Game.objects.create(
         code=record["code"],
         engine=record["game"],
@@ -87,6 +99,7 @@ def import_record(record: dict[str, Any]) -> Game:
                 Seat(
                     game=game,
                     user=user,
+                    bot_level=_bot_level(player),
                     number=player["seat"],
                     colour=player.get("colour") or game.kind.colour_key(player["seat"]),
                     left_at=parse_datetime(player["left_at"]) if player["left_at"] else None,

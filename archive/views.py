@@ -82,7 +82,7 @@ def _rows(games) -> list[str]:
     suffix = f"{get_language()}:{timezone.get_current_timezone_name()}:{_row_generation()}"
     keys = {}
     for game in games:
-        names = "\n".join(seat.user.display_name for seat in game.seats.all())
+        names = "\n".join(seat.name for seat in game.seats.all())
         digest = hashlib.sha256(names.encode()).hexdigest()[:12]
         keys[game.pk] = f"archive-row:{game.pk}:{digest}:{suffix}"
     found = cache.get_many(keys.values())

@@ -71,7 +71,7 @@ def calendar(user: User, link) -> bytes:
         cal.add("x-wr-calname", _("My game deadlines"))
         for game in games:
             others = ", ".join(
-                s.user.display_name for s in game.seats.all() if s.user_id != user.pk
+                s.name for s in game.seats.all() if s.user_id != user.pk
             )
             url = link(game)
             event = Event()

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from accounts.models import User
 from friends.models import Follow, Rematch
 from games import services as games
-from games.models import Game
+from games.models import BotLevel, Game
 
 
 class FriendError(Exception):
@@ -97,6 +97,7 @@ def play_again(finished: Game, user: User) -> Game:
     seats = list(finished.seats.select_related("user"))
     if not any(s.user_id == user.pk for s in seats):
         raise FriendError(_("Only the players of a game can play it again."))
+    bot_seats = [s for s in seats if s.bot_level]
     existing = Rematch.objects.filter(previous=finished).select_related("game").first()
     if existing is not None:
         return existing.game
@@ -110,9 +111,11 @@ def play_again(finished: Game, user: User) -> Game:
         invite_only=True,
         public=finished.public,
         skip_weekends=finished.skip_weekends,
+        bots=len(bot_seats),  # the computer players come back at the level they played
+        bot_level=bot_seats[0].bot_level if bot_seats else BotLevel.EASY,
     )
     for seat in seats:
-        if seat.user_id != user.pk and seat.user.is_active:
+        if seat.user is not None and seat.user_id != user.pk and seat.user.is_active:
             games.invite(game, user, seat.user.display_name)
     Rematch.objects.create(previous=finished, game=game)
     return game

@@ -19,7 +19,16 @@ class ReadOnlyInline(admin.TabularInline):
 
 class SeatInline(ReadOnlyInline):
     model = Seat
-    fields = ("number", "user", "colour", "joined_at", "left_at", "final_score", "place")
+    fields = (
+        "number",
+        "user",
+        "bot_level",
+        "colour",
+        "joined_at",
+        "left_at",
+        "final_score",
+        "place",
+    )
     readonly_fields = fields
 
 
@@ -97,7 +106,7 @@ class GameAdmin(admin.ModelAdmin):
 
     @admin.display(description=_("players"))
     def players(self, obj):
-        return ", ".join(seat.user.display_name for seat in obj.seats.all())
+        return ", ".join(seat.name for seat in obj.seats.all())
 
 
 @admin.register(Invitation)

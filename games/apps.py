@@ -5,3 +5,8 @@ from django.utils.translation import gettext_lazy as _
 class GamesConfig(AppConfig):
     name = "games"
     verbose_name = _("Games")
+
+    def ready(self):
+        # Register the games' tasks in every process, so that the services can enqueue the
+        # bots' moves by name (games.services.bot_queue) and eager mode runs them in place.
+        from games import tasks  # noqa: F401

@@ -5,20 +5,40 @@ import copy
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games.kinds import all_kinds, game_choices, get_kind, kind_names
-from games.models import DAYS_PER_MOVE_CHOICES
+from games.kinds import game_choices, get_kind, kind_names
+from games.models import DAYS_PER_MOVE_CHOICES, BotLevel
 
 
 class NewGameForm(forms.Form):
-    """Create a game: which game, how many players, its options, pace, rated, who may join.
+    """Create a game: which game first, then its player count, computer players and options
+    (that game's own only), the pace, whether it is rated, and who may join or watch.
 
-    The games, the player counts and the options come from the registry of games
-    (``games.kinds``): each game's ``options_form`` adds its fields after the player count,
-    and ``cleaned_data["options"]`` holds the chosen game's options (Game.options).
+    The game comes from the submitted data (``engine``) or, for a blank form, from ``game``
+    (the page's ``?game=`` parameter); an unknown name falls back to the first registered
+    game. The player counts and the bot levels come from the game's kind (``games.kinds``),
+    its ``options_form`` adds the game's options, and ``cleaned_data["options"]`` holds them
+    (Game.options). The fields come in groups for the page's fieldsets (``groups``).
     """
 
-    engine = forms.ChoiceField(label=_("Game"), choices=game_choices, initial=kind_names()[0])
-    num_players = forms.TypedChoiceField(label=_("Players"), coerce=int, choices=[], initial=3)
+    engine = forms.ChoiceField(choices=game_choices, widget=forms.HiddenInput)
+    num_players = forms.TypedChoiceField(label=_("Players"), coerce=int, choices=[])
+    bots = forms.TypedChoiceField(
+        label=_("Computer players"),
+        coerce=int,
+        choices=[],
+        initial=0,
+        required=False,
+        empty_value=0,
+        help_text=_("Seats the computer fills; the others are for people who join."),
+    )
+    bot_level = forms.ChoiceField(
+        label=_("Their level"), choices=[], initial=BotLevel.EASY, required=False
+    )
+    invite_only = forms.BooleanField(
+        label=_("By invitation only"),
+        required=False,
+        help_text=_("Only players you invite, or who have the invitation link, can join."),
+    )
     days_per_move = forms.TypedChoiceField(
         label=_("Days per move"), coerce=int, choices=DAYS_PER_MOVE_CHOICES, initial=3
     )
@@ -33,41 +53,70 @@ class NewGameForm(forms.Form):
         required=False,
         help_text=_("Anyone may follow the game while it runs; hidden markers stay hidden."),
     )
-    invite_only = forms.BooleanField(
-        label=_("By invitation only"),
-        required=False,
-        help_text=_("Only players you invite, or who have the invitation link, can join."),
-    )
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        kinds = all_kinds()
-        low = min(kind.min_players for kind in kinds)
-        high = max(kind.max_players for kind in kinds)
-        self.fields["num_players"].choices = [(n, n) for n in range(low, high + 1)]
-        fields = list(self.fields.items())
-        options = {}
-        for kind in kinds:
-            if kind.options_form is not None:
-                options.update(kind.options_form.base_fields)
-        self.fields = dict(fields[:2] + [(n, copy.deepcopy(f)) for n, f in options.items()])
-        self.fields.update(fields[2:])
+    #: The fieldsets after the game's own: (legend, field names).
+    OTHER_GROUPS = [
+        (_("Pace"), ["days_per_move", "skip_weekends"]),
+        (_("Rating and watching"), ["rated", "public"]),
+    ]
+
+    def __init__(self, data=None, *, game: str | None = None, **kwargs):
+        super().__init__(data, **kwargs)
+        name = (data.get("engine") if data is not None else None) or game
+        self.kind = get_kind(name if name in kind_names() else kind_names()[0])
+        kind = self.kind
+        self.initial.setdefault("engine", kind.name)
+        counts = range(kind.min_players, kind.max_players + 1)
+        self.fields["num_players"].choices = [(n, n) for n in counts]
+        self.initial.setdefault("num_players", min(max(3, kind.min_players), kind.max_players))
+        self.fields["bots"].choices = [(n, n) for n in range(kind.max_players)]
+        self.fields["bot_level"].choices = [
+            (level, BotLevel(level).label) for level in kind.bot_levels
+        ]
+        fields = kind.options_form.base_fields if kind.options_form else {}
+        self.option_names = list(fields)
+        for option, field in fields.items():
+            self.fields[option] = copy.deepcopy(field)
+
+    def game_groups(self) -> list[tuple[str, list]]:
+        """[(legend, [bound fields])] of the fieldsets that depend on the game: its players
+        (count, computer players, who may join) and its own options (none for a game
+        without options)."""
+        players = ["num_players", "bots", "bot_level", "invite_only"]
+        options = _("Options of %(game)s") % {"game": self.kind.label}
+        return [
+            (_("Players"), [self[name] for name in players]),
+            (options, [self[name] for name in self.option_names]),
+        ]
+
+    def other_groups(self) -> list[tuple[str, list]]:
+        """[(legend, [bound fields])] of the fieldsets every game shares: pace, rating."""
+        return [(legend, [self[name] for name in names]) for legend, names in self.OTHER_GROUPS]
 
     def clean(self):
         data = super().clean()
-        kind = get_kind(data["engine"]) if data.get("engine") else None
-        if kind is not None:
-            names = kind.options_form.base_fields if kind.options_form else {}
-            data["options"] = {name: data.get(name) for name in names}
+        players, bots = data.get("num_players"), data.get("bots")
+        if players is not None and bots is not None and bots >= players:
+            self.add_error("bots", _("Leave at least one seat for a person."))
+        data["bot_level"] = data.get("bot_level") or BotLevel.EASY
+        data["options"] = {name: data.get(name) for name in self.option_names}
         return data
 
     def game_arguments(self) -> dict:
         """The keyword arguments of ``services.create_game`` from the cleaned form."""
-        names = ("engine", "num_players", "days_per_move", "skip_weekends", "rated", "public")
-        arguments = {name: self.cleaned_data[name] for name in names}
-        arguments["invite_only"] = self.cleaned_data["invite_only"]
-        arguments["options"] = self.cleaned_data["options"]
-        return arguments
+        names = (
+            "engine",
+            "num_players",
+            "days_per_move",
+            "skip_weekends",
+            "rated",
+            "public",
+            "invite_only",
+            "options",
+            "bots",
+            "bot_level",
+        )
+        return {name: self.cleaned_data[name] for name in names}
 
 
 class InviteForm(forms.Form):

@@ -180,12 +180,42 @@ class Game(models.Model):
         return seats_taken >= self.num_players
 
 
+class BotLevel(models.TextChoices):
+    """How well a computer player plays: the levels of the engines' bots (``engine.choose``)."""
+
+    EASY = "easy", _("easy")
+    HARD = "hard", _("hard")
+
+
+#: The mark shown before a computer player's name wherever a seat's name appears.
+ROBOT_MARK = "\N{ROBOT FACE}"
+#: The level of the bot that plays the seat of a player who left (resigned, timed out).
+TAKEOVER_LEVEL = BotLevel.EASY
+
+
+def bot_name(level: str) -> str:
+    """A computer player's name with its robot mark and level: "🤖 Robot (hard)"."""
+    label = BotLevel(level).label
+    return f"{ROBOT_MARK} " + str(_("Robot (%(level)s)") % {"level": label})
+
+
 class Seat(models.Model):
-    """A player's place at a game. ``number`` (0-based, shown as P1..P5) is drawn at start."""
+    """A player's place at a game. ``number`` (0-based, shown as P1..P5) is drawn at start.
+
+    A seat is either a person's (``user`` set, ``bot_level`` empty) or a computer player's
+    (no ``user``, ``bot_level`` "easy" or "hard"): a bot has no account, cannot sign in,
+    gets no mail and has no deadline; its moves are played by ``games.tasks.play_bot``."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="seats",
+        null=True,
+        blank=True,
+    )
+    bot_level = models.CharField(
+        _("computer player"), max_length=8, choices=BotLevel.choices, blank=True, default=""
     )
     number = models.PositiveSmallIntegerField(null=True, blank=True)
     colour = models.CharField(max_length=16, blank=True)
@@ -210,15 +240,39 @@ class Seat(models.Model):
                 condition=Q(number__isnull=False),
                 name="games_seat_unique_number",
             ),
+            models.CheckConstraint(
+                condition=Q(user__isnull=False, bot_level="")
+                | (Q(user__isnull=True) & ~Q(bot_level="")),
+                name="games_seat_person_or_bot",
+            ),
         ]
 
     def __str__(self):
-        return f"P{self.number + 1}" if self.number is not None else str(self.user)
+        return f"P{self.number + 1}" if self.number is not None else self.name
 
     @property
     def label(self) -> str:
         """ "P1".."P5", the move notation's name of the seat."""
         return f"P{self.number + 1}"
+
+    @property
+    def is_bot(self) -> bool:
+        """Whether a computer player holds the seat (it never had a person)."""
+        return bool(self.bot_level)
+
+    @property
+    def name(self) -> str:
+        """The name shown for the seat: the player's display name, or the robot mark and the
+        level of a computer player ("🤖 Robot (hard)")."""
+        return bot_name(self.bot_level) if self.is_bot else self.user.display_name
+
+    @property
+    def playing_level(self) -> str | None:
+        """The level of the bot that moves for this seat: its own for a computer player, the
+        easy bot for a player who left (took over), None while a person plays it."""
+        if self.is_bot:
+            return self.bot_level
+        return TAKEOVER_LEVEL if self.left_at is not None else None
 
 
 class Move(models.Model):

@@ -23,7 +23,7 @@ def final_breakdown(game: Game, observation: dict | None = None) -> dict | None:
     seats = getattr(game, "seat_list", None) or list(game.seats.select_related("user"))
     if observation is None:
         observation = game.rules.observation(game.state, None)
-    names = [seat.user.display_name for seat in seats]
+    names = [seat.name for seat in seats]
     breakdown = game.kind.final_breakdown(observation, names)
     if not breakdown:
         return None

@@ -1,4 +1,5 @@
-"""Background work on games' deadlines: the sweep, timed-out turns, used-up vacations.
+"""Background work on games: the deadline sweep, timed-out turns, used-up vacations and the
+computer players' moves.
 
 Tasks are thin: they take ids and the game version ("ply") they are about, re-read the rows,
 and return early when the world has moved on, so a retry or a duplicate delivery is harmless.
@@ -10,11 +11,13 @@ from __future__ import annotations
 from celery import shared_task
 from django.db import transaction
 from django.db.models import Exists, OuterRef
+from django.utils import timezone
 
 from accounts.models import User
 from accounts.services import end_vacation, vacation_days_left
 from games import services
 from games.models import Game, Seat
+from games.services import bots
 from notifications import mails
 
 SWEEP_BATCH = 500
@@ -26,9 +29,11 @@ def sweep_deadlines() -> dict[str, int]:
 
     Games are found by indexed queries on the deadline columns and claimed in one
     transaction (``services.claim_due``), so that two sweepers never act on one twice; the
-    reminders are written to the outbox in the claim's transaction; a timed-out turn is left to a
-    task per game, enqueued after the claim commits.
-    Players on vacation are skipped: their deadlines move when the vacation ends."""
+    reminders are written to the outbox in the claim's transaction; a timed-out turn is left to
+    a task per game, enqueued after the claim commits.
+    Players on vacation are skipped: their deadlines move when the vacation ends. A bot's
+    move whose task was lost (a broker that lost it) is enqueued again; a duplicate does
+    nothing."""
     on_vacation = Seat.objects.filter(
         game=OuterRef("pk"),
         number=OuterRef("current_seat"),
@@ -42,6 +47,9 @@ def sweep_deadlines() -> dict[str, int]:
             mails.queue_reminder(game_id, version)
         for game_id, version in overdue:
             time_out_turn.delay_on_commit(game_id, version)
+    stalled = list(bots.stalled(timezone.now())[:SWEEP_BATCH])
+    for game_id, version in stalled:
+        play_bot.delay(game_id, version)
     return {"reminded": len(reminders), "timed_out": len(overdue)}
 
 
@@ -49,6 +57,13 @@ def sweep_deadlines() -> dict[str, int]:
 def time_out_turn(game_id: int, ply: int) -> bool:
     """End the claimed overdue turn of game ``game_id`` at version ``ply`` (see the sweep)."""
     return services.time_out(game_id, ply)
+
+
+@shared_task
+def play_bot(game_id: int, ply: int) -> bool:
+    """Play one decision of the bot to move in game ``game_id`` at version ``ply`` (enqueued
+    after the turn passed to it); does nothing when the game has moved on."""
+    return bots.play_bot_move(game_id, ply)
 
 
 @shared_task

@@ -27,6 +27,7 @@ from accounts.limits import hourly_limit
 from friends.services import followed_first
 from games import access, scoresheet, services
 from games.forms import ActionForm, InviteForm, NewGameForm, VersionForm
+from games.kinds import game_choices
 from games.models import Game, Invitation, Seat
 
 FRAGMENT_SECONDS = 60 * 60
@@ -81,12 +82,13 @@ def _is_htmx(request) -> bool:
 
 @require_GET
 def lobby(request):
-    """Open games anyone may join, newest first."""
+    """Open games anyone may join, newest first, with their computer players."""
     games = (
         Game.objects.open()
         .filter(invite_only=False)
         .annotate(seated=Count("seats"))
-        .select_related("creator")[:100]
+        .select_related("creator")
+        .prefetch_related(Prefetch("seats", Seat.objects.exclude(bot_level=""), "bot_seats"))[:100]
     )
     games = followed_first(games, request.user)  # games of people the user follows first
     return render(request, "games/lobby.html", {"games": games})
@@ -99,8 +101,10 @@ def _to_game(request, code):
 @login_required
 @hourly_limit("new_game", redirect_to=lambda request: reverse("new_game"))
 def new_game(request):
-    """The form that creates a game; its creator takes the first seat."""
-    form = NewGameForm(request.POST or None)
+    """The form that creates a game; its creator takes the first seat. The game is chosen
+    first (``?game=<name>``, a link on the page); with htmx the links swap only the part of
+    the form that depends on the game."""
+    form = NewGameForm(request.POST or None, game=request.GET.get("game"))
     if request.method == "POST" and form.is_valid():
         try:
             game = services.create_game(request.user, **form.game_arguments())
@@ -108,7 +112,8 @@ def new_game(request):
             form.add_error(None, error.message)
         else:
             return redirect(game)
-    return render(request, "games/new.html", {"form": form})
+    template = "games/new.html#game-part" if _is_htmx(request) else "games/new.html"
+    return render(request, template, {"form": form, "games": game_choices()})
 
 
 @login_required
@@ -168,7 +173,7 @@ def play_context(request, game: Game, seat: Seat | None) -> dict:
     rules = kind.engine
     viewer = seat.number if seat is not None else None
     observation = rules.observation(game.state, viewer)
-    names = [s.user.display_name for s in game.seat_list]
+    names = [s.name for s in game.seat_list]
     my_turn = (
         seat is not None
         and seat.left_at is None

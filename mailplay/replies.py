@@ -41,7 +41,7 @@ def position_context(game: Game, seat: Seat, names: list[str]) -> dict:
         "legend": kind.legend_text(),
         "board": kind.board_context(
             observation,
-            [{"name": s.user.display_name, "colour": s.colour} for s in seats],
+            [{"name": s.name, "colour": s.colour} for s in seats],
             highlight=set(),
         ),
         "scores": [(names[s.number], scores[s.number]) for s in seats],

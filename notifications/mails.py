@@ -140,12 +140,12 @@ def game_context(game: Game, user: User) -> dict:
     """What every mail about ``game`` to ``user`` shows: the game and its link, the seats, the
     opponents' names, ``user``'s seat and every seat's name by number."""
     seats = list(game.seats.select_related("user"))
-    names = [seat.user.display_name for seat in sorted(seats, key=lambda s: s.number)]
+    names = [seat.name for seat in sorted(seats, key=lambda s: s.number)]
     mine = next((seat for seat in seats if seat.user_id == user.pk), None)
     return {
         "game": game,
         "game_url": absolute_url(game.get_absolute_url()),
-        "opponents": [seat.user.display_name for seat in seats if seat.user_id != user.pk],
+        "opponents": [seat.name for seat in seats if seat.user_id != user.pk],
         "seats": seats,
         "seat": mine,
         "names": names,
@@ -269,13 +269,13 @@ def _digest_entry(game: Game, user: User) -> dict:
     """One game of the digest: its link and opponents, and the position, the actions and the
     reply address of the game (``position_context``) to play it by mail."""
     seats = sorted(game.seats.all(), key=lambda s: s.number)
-    names = [s.user.display_name for s in seats]
+    names = [s.name for s in seats]
     mine = next(s for s in seats if s.user_id == user.pk)
     return {
         **position_context(game, mine, names),
         "game": game,
         "url": absolute_url(game.get_absolute_url()),
-        "opponents": [s.user.display_name for s in seats if s.user_id != user.pk],
+        "opponents": [s.name for s in seats if s.user_id != user.pk],
         "chat": chat_for_mail(game, mine),  # what was said since the last visit
     }
 
@@ -291,7 +291,7 @@ def compose_answer(row) -> Draft:
     if game is not None and row.seat is not None:
         seat = game.seats.select_related("user").filter(number=row.seat).first()
         if seat is not None:
-            names = [s.user.display_name for s in game.seats.select_related("user")]
+            names = [s.name for s in game.seats.select_related("user")]
             context.update(position_context(game, seat, names))
             context["game"] = game
             if payload["status"] == "refused":

@@ -123,8 +123,9 @@ def queue(
     """Add the mail ``key`` for ``user`` to the outbox in the current transaction, to be sent
     no earlier than ``send_after`` (now by default; the end of the user's quiet hours when
     later). A mail with the same key already there is left as it is (returns False). After
-    the commit a worker is asked to send it (``kick``)."""
-    if OutboundMail.objects.filter(key=key).exists():
+    the commit a worker is asked to send it (``kick``). A computer player's seat (``user`` is
+    None) gets no mail (returns False)."""
+    if user is None or OutboundMail.objects.filter(key=key).exists():
         return False
     now = timezone.now()
     send_after = max(send_after or now, now)

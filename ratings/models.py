@@ -12,7 +12,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from games.kinds import game_choices
-from games.models import Game
+from games.models import BotLevel, Game, bot_name
 
 #: A rating is provisional (and left off the leaderboards) until this many rated games.
 PROVISIONAL_GAMES = 10
@@ -35,18 +35,38 @@ class PlayerRatingQuerySet(models.QuerySet):
         return self.filter(games__gte=PROVISIONAL_GAMES)
 
     def leaderboard(self, engine: str):
-        """The established ratings of ``engine``, best first (served by a partial index)."""
-        return self.of_game(engine).established().select_related("user").order_by("-ordinal", "id")
+        """The established ratings of people at ``engine``, best first (served by a partial
+        index)."""
+        return (
+            self.of_game(engine)
+            .established()
+            .filter(user__isnull=False)
+            .select_related("user")
+            .order_by("-ordinal", "id")
+        )
+
+    def computer_players(self, engine: str):
+        """The ratings of the computer players' levels at ``engine``, best first (provisional
+        ones too: there are only a few)."""
+        return self.of_game(engine).filter(user__isnull=True).order_by("-ordinal", "id")
 
 
 class PlayerRating(models.Model):
     """One player's rating at one game: openskill's ``mu`` and ``sigma`` (skill units, the
     model's defaults 25 and 25/3 for a new player), the conservative ``ordinal`` shown to
-    players (kept beside them so leaderboards sort by an index), and counts of rated games."""
+    players (kept beside them so leaderboards sort by an index), and counts of rated games.
+
+    A computer player's level is rated like a person: ``user`` empty, ``bot_level`` set (one
+    rating per level and game, shared by every seat that level plays)."""
 
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="ratings",
+        null=True,
+        blank=True,
     )
+    bot_level = models.CharField(max_length=8, choices=BotLevel.choices, blank=True, default="")
     engine = models.CharField(_("game"), max_length=32, choices=game_choices)
     mu = models.FloatField()
     sigma = models.FloatField()
@@ -59,6 +79,11 @@ class PlayerRating(models.Model):
     class Meta:
         constraints = [
             models.UniqueConstraint(fields=["user", "engine"], name="ratings_one_per_game"),
+            models.UniqueConstraint(
+                fields=["bot_level", "engine"],
+                condition=Q(user__isnull=True),
+                name="ratings_one_per_bot_level",
+            ),
         ]
         indexes = [
             models.Index(
@@ -71,7 +96,12 @@ class PlayerRating(models.Model):
         ]
 
     def __str__(self):
-        return f"{self.user} {self.engine} {self.ordinal:.1f}"
+        return f"{self.name} {self.engine} {self.ordinal:.1f}"
+
+    @property
+    def name(self) -> str:
+        """The player's display name, or the computer player's name with its level."""
+        return bot_name(self.bot_level) if self.user_id is None else self.user.display_name
 
     @property
     def provisional(self) -> bool:
@@ -90,8 +120,13 @@ class RatingChange(models.Model):
     and of a rebuild: ``finished_at``, then the game's id)."""
 
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating_changes"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="rating_changes",
+        null=True,
+        blank=True,
     )
+    bot_level = models.CharField(max_length=8, choices=BotLevel.choices, blank=True, default="")
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rating_changes")
     engine = models.CharField(max_length=32, choices=game_choices)
     finished_at = models.DateTimeField()

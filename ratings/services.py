@@ -38,9 +38,24 @@ def rate(before: list[tuple[float, float]], places: list[int]) -> list[tuple[flo
     return [(team[0].mu, team[0].sigma) for team in rated]
 
 
-def _new_rating(user_id: int, engine: str) -> PlayerRating:
+#: Whose rating a seat plays for: ("user", user id) or ("bot", level).
+RatingKey = tuple[str, int | str]
+
+
+def rating_key(seat: Seat) -> RatingKey:
+    """Whose rating ``seat``'s result counts for: its player's, or its computer level's."""
+    return ("bot", seat.bot_level) if seat.is_bot else ("user", seat.user_id)
+
+
+def _key_of(rating: PlayerRating) -> RatingKey:
+    return ("user", rating.user_id) if rating.user_id is not None else ("bot", rating.bot_level)
+
+
+def _new_rating(key: RatingKey, engine: str) -> PlayerRating:
+    who, ident = key
     return PlayerRating(
-        user_id=user_id,
+        user_id=ident if who == "user" else None,
+        bot_level=ident if who == "bot" else "",
         engine=engine,
         mu=MODEL.mu,
         sigma=MODEL.sigma,
@@ -48,23 +63,37 @@ def _new_rating(user_id: int, engine: str) -> PlayerRating:
     )
 
 
-def _changes(game: Game, seats: list[Seat], ratings: dict[int, PlayerRating]) -> list[RatingChange]:
-    """Rate ``game``: update ``ratings`` ({user id: PlayerRating} of its players, in memory)
-    and return the unsaved changes; [] for an unrated game or fewer than two placed seats."""
+def _changes(
+    game: Game, seats: list[Seat], ratings: dict[RatingKey, PlayerRating]
+) -> list[RatingChange]:
+    """Rate ``game``: update ``ratings`` ({rating_key: PlayerRating} of its players, in
+    memory) and return the unsaved changes; [] for an unrated game or fewer than two placed
+    seats.
+
+    Every seat is a one-player team. A computer level that held several seats enters the
+    game once per seat with its rating before the game, and its rating after is the mean of
+    those seats' results (one game counted, a win if any of its seats won)."""
     placed = [seat for seat in seats if seat.place is not None]
     if not game.rated or len(placed) < 2:
         return []
-    before = [(ratings[s.user_id].mu, ratings[s.user_id].sigma) for s in placed]
+    before = [(ratings[rating_key(s)].mu, ratings[rating_key(s)].sigma) for s in placed]
     after = rate(before, [seat.place for seat in placed])
+    results: dict[RatingKey, list[tuple[Seat, tuple[float, float]]]] = {}
+    for seat, new in zip(placed, after, strict=True):
+        results.setdefault(rating_key(seat), []).append((seat, new))
     changes = []
-    for seat, (mu, sigma), (new_mu, new_sigma) in zip(placed, before, after, strict=True):
-        rating = ratings[seat.user_id]
+    for key, played in results.items():
+        rating = ratings[key]
+        mu, sigma = rating.mu, rating.sigma
+        new_mu = sum(new[0] for _seat, new in played) / len(played)
+        new_sigma = sum(new[1] for _seat, new in played) / len(played)
         rating.mu, rating.sigma, rating.ordinal = new_mu, new_sigma, ordinal(new_mu, new_sigma)
         rating.games += 1
-        rating.wins += seat.place == 1
-        changes.append(
+        rating.wins += any(seat.place == 1 for seat, _new in played)
+        changes.extend(
             RatingChange(
                 user_id=seat.user_id,
+                bot_level=seat.bot_level,
                 game=game,
                 engine=game.engine,
                 finished_at=game.finished_at,
@@ -74,6 +103,7 @@ def _changes(game: Game, seats: list[Seat], ratings: dict[int, PlayerRating]) ->
                 mu_after=new_mu,
                 sigma_after=new_sigma,
             )
+            for seat, _new in played
         )
     return changes
 
@@ -82,23 +112,28 @@ def record_result(game: Game, seats: list[Seat]) -> list[RatingChange]:
     """Update the ratings of a game's players once it is finished; called by
     ``games.services._finish`` inside the transaction that finishes the game.
 
-    ``seats``: the game's seats with ``place`` set. Steps: create missing ratings, lock the
-    players' rating rows (in user id order, so two games finishing at once cannot deadlock),
-    rate the game, save the ratings and one RatingChange per player. Returns the changes;
-    [] (nothing written) for an unrated game.
+    ``seats``: the game's seats with ``place`` set. Steps: create missing ratings (of people
+    and of computer levels), lock the players' rating rows (people in user id order, then the
+    levels, so two games finishing at once cannot deadlock), rate the game, save the ratings
+    and one RatingChange per seat. Returns the changes; [] (nothing written) for an unrated
+    game.
     """
-    user_ids = sorted(seat.user_id for seat in seats if seat.place is not None)
-    if not game.rated or len(user_ids) < 2:
+    placed = [seat for seat in seats if seat.place is not None]
+    if not game.rated or len(placed) < 2:
         return []
+    keys = sorted({rating_key(seat) for seat in placed}, key=lambda k: (k[0] == "bot", str(k[1])))
     PlayerRating.objects.bulk_create(
-        [_new_rating(user_id, game.engine) for user_id in user_ids], ignore_conflicts=True
+        [_new_rating(key, game.engine) for key in keys], ignore_conflicts=True
     )
+    user_ids = [ident for who, ident in keys if who == "user"]
+    levels = [ident for who, ident in keys if who == "bot"]
     locked = (
         PlayerRating.objects.select_for_update()
-        .filter(engine=game.engine, user_id__in=user_ids)
-        .order_by("user_id")
+        .filter(engine=game.engine)
+        .filter(Q(user_id__in=user_ids) | Q(user__isnull=True, bot_level__in=levels))
+        .order_by(F("user_id").asc(nulls_last=True), "bot_level")
     )
-    ratings = {rating.user_id: rating for rating in locked}
+    ratings = {_key_of(rating): rating for rating in locked}
     changes = _changes(game, seats, ratings)
     PlayerRating.objects.bulk_update(
         list(ratings.values()), ["mu", "sigma", "ordinal", "games", "wins"]
@@ -114,7 +149,7 @@ def rebuild_ratings(progress: Callable[[int], None] | None = None) -> int:
     called every BATCH games. Gives the numbers that the games gave one by one."""
     RatingChange.objects.all().delete()
     PlayerRating.objects.all().delete()
-    ratings: dict[str, dict[int, PlayerRating]] = {}
+    ratings: dict[str, dict[RatingKey, PlayerRating]] = {}
     changes: list[RatingChange] = []
     games = (
         Game.objects.finished()
@@ -128,8 +163,8 @@ def rebuild_ratings(progress: Callable[[int], None] | None = None) -> int:
         of_game = ratings.setdefault(game.engine, {})
         seats = list(game.seats.all())
         for seat in seats:
-            if seat.user_id not in of_game:
-                of_game[seat.user_id] = _new_rating(seat.user_id, game.engine)
+            if rating_key(seat) not in of_game:
+                of_game[rating_key(seat)] = _new_rating(rating_key(seat), game.engine)
         changes.extend(_changes(game, seats, of_game))
         if progress and count % BATCH == 0:
             progress(count)

@@ -26,7 +26,8 @@ def leaderboards(request):
 
 @require_GET
 def leaderboard(request, engine):
-    """The players of ``engine`` with an established rating, best first, paginated."""
+    """The players of ``engine`` with an established rating, best first, paginated; and the
+    computer players' levels, in a table of their own."""
     if engine not in GAME_NAMES:
         raise Http404("no such game")
     page = Paginator(PlayerRating.objects.leaderboard(engine), PLAYERS_PER_PAGE).get_page(
@@ -40,6 +41,7 @@ def leaderboard(request, engine):
             "game_name": GAME_NAMES[engine],
             "games": GAME_CHOICES,
             "page": page,
+            "computer_players": PlayerRating.objects.computer_players(engine),
             "provisional_games": PROVISIONAL_GAMES,
             "has_solo_table": has_solo_table(engine),
         },

@@ -61,6 +61,8 @@ class Engine(Protocol):
     name: str
     min_players: int
     max_players: int
+    #: The bot levels ``choose`` plays differently ("easy", and "hard" for a searching bot).
+    bot_levels: tuple[str, ...]
 
     def initial_state(self, num_players: int, seed: int, options: dict[str, Any]) -> State:
         """The state before the first action. Raises ValueError for bad counts or options."""

@@ -22,10 +22,10 @@ import math
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from games.engines.base import Engine, State
+from games.engines.base import Engine, State, check_level
 
 EXPLORATION = 0.7
 
@@ -79,6 +79,30 @@ class Node:
         self.visits = 0
         self.reward = 0.0
         self.available = 1
+
+
+def choose_at_level(
+    game: SearchGame,
+    easy: Callable[[dict[str, Any], list[str], random.Random], str],
+    default: Budget,
+    observation: dict[str, Any],
+    legal: list[str],
+    rng: random.Random,
+    level: str,
+    budget: Budget | None = None,
+    iterations: int | None = None,
+) -> str:
+    """The bot levels' switch shared by the searching engines: "easy" plays ``easy``'s
+    heuristic, "hard" searches ``game`` with ``budget`` (default ``default``), its iterations
+    capped at ``iterations`` when given (the site's setting for a quicker hard bot). Raises
+    ValueError for an unknown level or an empty ``legal``."""
+    check_level(level, legal)
+    if level != "hard":
+        return easy(observation, legal, rng)
+    budget = budget or default
+    if iterations:
+        budget = replace(budget, iterations=iterations)
+    return search(game, observation, legal, rng, budget)
 
 
 def search(

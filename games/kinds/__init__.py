@@ -126,6 +126,12 @@ class GameKind:
         """The path of this game's partial ``part`` ("board_area" -> "games/x/board_area.html")."""
         return f"{self.template_dir}{part}.html"
 
+    @property
+    def bot_levels(self) -> tuple[str, ...]:
+        """The levels of computer player the new-game form offers: those the engine's bot
+        plays differently (its ``bot_levels``; "easy" alone for an engine that says none)."""
+        return tuple(getattr(self.engine, "bot_levels", ("easy",)))
+
     # -- pages ------------------------------------------------------------------------------
 
     def page_context(self, request, game, seat, observation: dict, legal: list[str], names):

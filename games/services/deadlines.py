@@ -13,7 +13,7 @@ from accounts.models import User
 from games.engines import turn_of
 from games.models import Game
 from games.services.common import GameError, locked, require_active, seat_of
-from games.services.play import after_leaving, announce_turn, apply_action, play_for_absent_seats
+from games.services.play import after_leaving, announce_turn, apply_action, schedule_bot_move
 from notifications import mails
 
 MAX_CONSECUTIVE_TIMEOUTS = 3
@@ -97,7 +97,7 @@ def time_out(game_id: int, version: int) -> bool:
         if seat.taken_over:
             after_leaving(game, seats)
         else:
-            play_for_absent_seats(game, seats)
+            schedule_bot_move(game, seats)
     game.save()
     mails.queue_notice(game, notice, seat.number)
     announce_turn(game, turn)

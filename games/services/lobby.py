@@ -17,9 +17,9 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from games.kinds import get_kind, kind_names
-from games.models import Game, Invitation, Seat, seed_commitment
+from games.models import BotLevel, Game, Invitation, Seat, seed_commitment
 from games.services.common import GameError, bump, locked, require_open, seat_of
-from games.services.play import announce, open_turn
+from games.services.play import announce, open_turn, schedule_bot_move
 from notifications import mails
 
 INVITE_SALT = "games.invite"
@@ -39,14 +39,18 @@ def create_game(
     public: bool = False,
     skip_weekends: bool = False,
     seed: int | None = None,
+    bots: int = 0,
+    bot_level: str = BotLevel.EASY,
 ) -> Game:
-    """A new open game with ``creator`` in its first seat.
+    """A new open game with ``creator`` in its first seat and ``bots`` computer players of
+    ``bot_level`` in others; it starts at once when that fills it (one person against the
+    computer, or a solo game).
 
     The seed is drawn now (``seed`` fixes it, for tests and imported game records) and kept
     secret; its commitment (SHA-256 of seed and salt) is public from the start. ``engine``
     names a registered game (default: the first of ``games.kinds.KINDS``), ``options`` become
     Game.options (default: the game's own defaults). Raises GameError for a player count the
-    game does not allow.
+    game does not allow, for no seat left to a person, or for a level the game's bot lacks.
     """
     kind = get_kind(engine or kind_names()[0])
     if not kind.min_players <= num_players <= kind.max_players:
@@ -54,6 +58,10 @@ def create_game(
             _("This game is for %(min)d to %(max)d players.")
             % {"min": kind.min_players, "max": kind.max_players}
         )
+    if not 0 <= bots < num_players:
+        raise GameError(_("Leave at least one seat for a person."))
+    if bots and bot_level not in kind.bot_levels:
+        raise GameError(_("This game has no computer player of that level."))
     if seed is None:
         seed = secrets.randbits(63)
     salt = secrets.token_hex(16)
@@ -72,7 +80,8 @@ def create_game(
         days_per_move=days_per_move,
     )
     Seat.objects.create(game=game, user=creator)
-    if game.is_full(1):  # a one-player game has all its players: it starts at once
+    Seat.objects.bulk_create([Seat(game=game, bot_level=bot_level) for _n in range(bots)])
+    if game.is_full(1 + bots):  # every seat is taken: the game starts at once
         _start(game)
     return game
 
@@ -200,3 +209,4 @@ def _start(game: Game) -> None:
     open_turn(game, seats)
     game.save()
     announce(game, "game_started")
+    schedule_bot_move(game, seats)

@@ -1,5 +1,5 @@
 """The writers of a running game: submit an action, undo, resign, vote to call it off; and
-what each move brings about (the next turn's deadline, bots for absent seats, the end).
+what each move brings about (the next turn's deadline, the bots' moves, the end).
 
 Each public function runs in one transaction with the game row locked, re-reads the game and
 checks everything before it changes anything. A refused request raises a ``GameError`` whose
@@ -8,7 +8,6 @@ checks everything before it changes anything. A refused request raises a ``GameE
 
 from __future__ import annotations
 
-import random
 from datetime import timedelta
 
 from django.core.cache import cache
@@ -21,6 +20,7 @@ from accounts.models import User
 from games.deadlines import reminder_due
 from games.engines import IllegalAction, replay, turn_of
 from games.models import Game, Move, Seat
+from games.services.bot_queue import enqueue_bot_move
 from games.services.common import (
     GameError,
     IllegalMove,
@@ -32,10 +32,8 @@ from games.services.common import (
 from notifications import mails
 from ratings.services import record_result
 
-MAX_BOT_ACTIONS = 1000
 SEEN_EVERY = timedelta(minutes=1)
 UNDOABLE_SECONDS = 60 * 60
-_system_random = random.SystemRandom()
 
 
 @transaction.atomic
@@ -44,7 +42,7 @@ def submit_action(game: Game, user: User, action: str, expected_version: int) ->
 
     Steps: lock and re-read the game; check it runs, the version, and that it is ``user``'s
     turn; let the engine apply the action (IllegalAction becomes IllegalMove); append the Move;
-    play the turns of seats whose players left; finish the game if it is over.
+    enqueue the next bot's move if a bot is to move; finish the game if it is over.
     Raises StaleVersion, IllegalMove or GameError; nothing changes then.
     """
     game = locked(game)
@@ -55,7 +53,7 @@ def submit_action(game: Game, user: User, action: str, expected_version: int) ->
     apply_action(game, seat.number, action, seats=seats)
     if seat.consecutive_timeouts:
         Seat.objects.filter(pk=seat.pk).update(consecutive_timeouts=0)
-    play_for_absent_seats(game, seats)
+    schedule_bot_move(game, seats)
     game.save()
     announce_turn(game, turn)
     remember_undoable(game, seat.number, before, action, expected_version)
@@ -183,19 +181,21 @@ def resign(game: Game, user: User) -> Game:
     seat.left_at = timezone.now()
     seat.save(update_fields=["left_at"])
     turn = game.turn_started_at
-    after_leaving(game, list(game.seats.select_related("user")))
     game.version += 1
+    after_leaving(game, list(game.seats.select_related("user")))
     game.save()
     announce_turn(game, turn)
     return game
 
 
 def after_leaving(game: Game, seats: list[Seat]) -> None:
-    """A player has left: with one player or none left the game ends, else bots play on."""
-    if sum(1 for s in seats if s.left_at is None) <= 1:
+    """A player has left: with one player or none left, or only computer players, the game
+    ends; else bots play on."""
+    staying = [s for s in seats if s.left_at is None]
+    if len(staying) <= 1 or all(s.is_bot for s in staying):
         finish(game, seats)
     else:
-        play_for_absent_seats(game, seats)
+        schedule_bot_move(game, seats)
 
 
 @transaction.atomic
@@ -217,7 +217,7 @@ def vote_abort(game: Game, user: User) -> Game:
     if not mine.abort_vote:
         mine.abort_vote = True
         mine.save(update_fields=["abort_vote"])
-    if all(s.abort_vote or s.pk == mine.pk for s in seats if s.left_at is None):
+    if all(s.abort_vote or s.pk == mine.pk for s in seats if s.left_at is None and not s.is_bot):
         game.status = Game.Status.ABORTED
         game.finished_at = timezone.now()
         game.current_seat = None
@@ -284,10 +284,14 @@ def apply_action(
 
 
 def open_turn(game: Game, seats: list[Seat]) -> None:
-    """Start the deadline and the reminder of the turn of ``game.current_seat``."""
+    """Start the deadline and the reminder of the turn of ``game.current_seat`` (none when a
+    bot plays the seat: deadlines are for people)."""
     now = timezone.now()
     mover = next(s for s in seats if s.number == game.current_seat)
     game.turn_started_at = now
+    if mover.playing_level:
+        game.turn_deadline = game.reminder_due_at = None
+        return
     game.turn_deadline = game.deadline_for(mover.user, now)
     game.reminder_due_at = game.turn_deadline and reminder_due(now, game.turn_deadline)
 
@@ -306,17 +310,13 @@ def announce_turn(game: Game, previous_turn_start) -> None:
         mails.queue_turn(game)
 
 
-def play_for_absent_seats(game: Game, seats: list[Seat]) -> None:
-    """While the turn belongs to a seat whose player left, the engine's bot plays it from
-    that seat's observation (``engine.choose``, level "easy")."""
-    absent = {s.number for s in seats if s.left_at is not None}
-    rules = game.rules
-    for _n in range(MAX_BOT_ACTIONS):
-        if game.status != Game.Status.ACTIVE or game.current_seat not in absent:
-            return
-        observation = rules.observation(game.state, game.current_seat)
-        action = rules.choose(observation, rules.legal_actions(game.state), _system_random)
-        apply_action(game, game.current_seat, action, automatic=True, seats=seats)
+def schedule_bot_move(game: Game, seats: list[Seat]) -> None:
+    """When the turn is a bot's (a computer player's seat, or a player's who left), enqueue
+    its move after commit: ``games.tasks.play_bot`` with the game's version, after a short
+    pause so that people can follow (see ``games.services.bots``)."""
+    mover = next((s for s in seats if s.number == game.current_seat), None)
+    if game.status == Game.Status.ACTIVE and mover is not None and mover.playing_level:
+        enqueue_bot_move(game.pk, game.version)
 
 
 def finish(game: Game, seats: list[Seat]) -> None:

@@ -208,7 +208,9 @@ def test_resigning_a_duel_ends_it_with_the_other_player_first(duel_underway):
     assert sorted(places.values()) == [1, 2]
 
 
-def test_a_robot_plays_the_turns_of_a_player_who_left(alice, bob, carol):
+def test_a_robot_plays_the_turns_of_a_player_who_left(
+    alice, bob, carol, django_capture_on_commit_callbacks
+):
     game = services.create_game(alice, num_players=3)
     services.join_game(game, bob)
     services.join_game(game, carol)
@@ -219,7 +221,9 @@ def test_a_robot_plays_the_turns_of_a_player_who_left(alice, bob, carol):
 
     services.resign(game, leaver)
     game.refresh_from_db()
-    game = play(game, "end")
+    with django_capture_on_commit_callbacks(execute=True):  # the bot's move task runs
+        game = play(game, "end")
+    game.refresh_from_db()
 
     assert game.status == Game.Status.ACTIVE
     assert player_to_move(game) != leaver

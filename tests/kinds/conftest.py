@@ -16,7 +16,7 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 
-from games import services
+from games import services, tasks
 from games.models import Game
 from games.simulation import bot_action
 from mailplay.replies import position_context
@@ -78,15 +78,20 @@ def _redeal_nile(state: dict) -> dict:
 REDEAL = {"africa": _redeal_africa, "africana": _redeal_africana, "nile": _redeal_nile}
 
 
-def random_game(kind, players, watcher, rng: random.Random, plies: int) -> Game:
-    """A public game of ``kind`` between ``players``, ``plies`` actions of the engine's bot
-    (with ``rng``) in, or fewer if it ends before."""
+def random_game(
+    kind, players, watcher, rng: random.Random, plies: int, bots: int = 0, level: str = "easy"
+) -> Game:
+    """A public game of ``kind`` between ``players`` and ``bots`` computer players of
+    ``level``, ``plies`` actions in (the people's by the engine's bot with ``rng``, the
+    computer players' through their task), or fewer if it ends before."""
     game = services.create_game(
         players[0],
         engine=kind.name,
-        num_players=len(players),
+        num_players=len(players) + bots,
         public=True,
         seed=rng.getrandbits(32),
+        bots=bots,
+        bot_level=level,
     )
     for user in players[1:]:
         services.join_game(game, user)
@@ -95,6 +100,10 @@ def random_game(kind, players, watcher, rng: random.Random, plies: int) -> Game:
     for _ply in range(plies):
         if game.status != Game.Status.ACTIVE:
             break
+        if by_seat[game.current_seat] is None:
+            assert tasks.play_bot.apply(args=(game.pk, game.version)).get()
+            game.refresh_from_db()
+            continue
         action = bot_action(game, rng)
         game = services.submit_action(game, by_seat[game.current_seat], action, game.version)
     return game
@@ -128,7 +137,7 @@ def everything_shown(game: Game, viewers: dict) -> dict[str, list[str]]:
         ]
         seat = game.seats.filter(user=user).first() if user is not None else None
         if seat is not None:
-            names = [s.user.display_name for s in game.seats.order_by("number")]
+            names = [s.name for s in game.seats.order_by("number")]
             context = game_context(game, user) | position_context(game, seat, names)
             texts.append(_mail_text(make_message("your_turn", user, context)))
             answer = {"status": "applied", "applied": [], **position_context(game, seat, names)}

@@ -29,7 +29,8 @@ def _frozen_clock():
 
 
 def _viewers(game: Game, watcher) -> dict:
-    viewers = {f"seat {s.number}": s.user for s in game.seats.select_related("user")}
+    seats = game.seats.select_related("user").exclude(user=None)  # computer players see nothing
+    viewers = {f"seat {s.number}": s.user for s in seats}
     return viewers | {"watcher": watcher, "anonymous": None}
 
 
@@ -61,6 +62,20 @@ def test_no_view_of_a_random_position_shows_a_hidden_thing(name, players, dave):
         game = random_game(kind, players[:count], dave, rng, plies=rng.randint(0, 30))
 
         assert _leaks(kind, game, dave) == []
+
+
+@pytest.mark.parametrize("name", kind_names())
+def test_a_game_against_computer_players_shows_no_hidden_thing(name, players, dave, settings):
+    settings.BOT_HARD_ITERATIONS = 4
+    kind = get_kind(name)
+    rng = random.Random(f"bots:{name}")
+    bots = max(kind.min_players, 3) - 1
+    game = random_game(
+        kind, players[:1], dave, rng, plies=rng.randint(5, 30), bots=bots, level=kind.bot_levels[-1]
+    )
+
+    assert game.moves.filter(automatic=True).exists()
+    assert _leaks(kind, game, dave) == []
 
 
 @pytest.mark.parametrize("name", kind_names())

@@ -62,6 +62,7 @@ class AfricaEngine:
 
     name = "africa"
     min_players = 2
+    bot_levels = ("easy", "hard")
     max_players = 5
     board = BOARD
 
@@ -114,10 +115,16 @@ class AfricaEngine:
         return rules.canonical(state, text)
 
     def choose(
-        self, observation: dict[str, Any], legal: list[str], rng: random.Random, level: str = "easy"
+        self,
+        observation: dict[str, Any],
+        legal: list[str],
+        rng: random.Random,
+        level: str = "easy",
+        iterations: int | None = None,
     ) -> str:
-        """A bot's action from the viewer's observation (``bot.choose``)."""
-        return bot.choose(observation, legal, rng, level)
+        """A bot's action from the viewer's observation (``bot.choose``); ``iterations``
+        caps the hard bot's search."""
+        return bot.choose(observation, legal, rng, level, iterations=iterations)
 
 
 __all__ = ["CAMPS_IN_HAND", "OPTIONS", "AfricaEngine"]

@@ -56,6 +56,7 @@ class AfricanaEngine:
 
     name = "africana"
     min_players = 2
+    bot_levels = ("easy", "hard")
     max_players = 4
     board: Board = BOARD
 
@@ -122,10 +123,16 @@ class AfricanaEngine:
         return legal.canonical(state, text)
 
     def choose(
-        self, observation: dict[str, Any], legal: list[str], rng: random.Random, level: str = "easy"
+        self,
+        observation: dict[str, Any],
+        legal: list[str],
+        rng: random.Random,
+        level: str = "easy",
+        iterations: int | None = None,
     ) -> str:
-        """A bot's action from the viewer's observation (``bot.choose``)."""
-        return bot.choose(observation, legal, rng, level)
+        """A bot's action from the viewer's observation (``bot.choose``); ``iterations``
+        caps the hard bot's search."""
+        return bot.choose(observation, legal, rng, level, iterations=iterations)
 
 
 __all__ = ["AfricanaEngine"]

@@ -25,8 +25,8 @@ from games.engines.africana import rules
 from games.engines.africana.data import ADVENTURES, BOARD, EXPEDITIONS, MARKERS
 from games.engines.africana.sampling import determinize
 from games.engines.africana.scoring import places, score_player
-from games.engines.base import State, check_level
-from games.engines.search import Budget, SearchGame, search
+from games.engines.base import State
+from games.engines.search import Budget, SearchGame, choose_at_level
 
 
 def _distances() -> dict[str, dict[str, int]]:
@@ -60,17 +60,17 @@ def choose(
     rng: random.Random,
     level: str = "easy",
     budget: Budget | None = None,
+    iterations: int | None = None,
 ) -> str:
     """One of ``legal`` for the player to act in ``observation``, at bot ``level``.
 
     "easy" rates each action with a heuristic, ties broken with ``rng``; "hard" searches with
-    ``budget`` (default ``HARD_BUDGET``). Raises ValueError for an unknown level or an empty
-    ``legal``.
+    ``budget`` (default ``HARD_BUDGET``), its iterations capped at ``iterations`` when given
+    (``search.choose_at_level``). Raises ValueError for an unknown level or an empty ``legal``.
     """
-    check_level(level, legal)
-    if level == "hard":
-        return search(GAME, observation, legal, rng, budget or HARD_BUDGET)
-    return easy(observation, legal, rng)
+    return choose_at_level(
+        GAME, easy, HARD_BUDGET, observation, legal, rng, level, budget, iterations
+    )
 
 
 def easy(observation: dict[str, Any], legal: list[str], rng: random.Random) -> str:

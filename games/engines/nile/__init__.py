@@ -65,6 +65,7 @@ class NileEngine:
 
     name = "nile"
     min_players = 1
+    bot_levels = ("easy",)
     max_players = 6
     board: Board = BOARD
 

@@ -218,7 +218,7 @@ def panel(observation: dict, seats) -> list[dict]:
         rows.append(
             {
                 "seat": seat,
-                "name": seat.user.display_name,
+                "name": seat.name,
                 "colour": seat.colour,
                 "colour_name": colour_name,
                 "is_current": observation["current_player"] == seat.number,
@@ -264,7 +264,7 @@ def page_context(
         cell_choices = [(a, label(a)) for a in wanted]
 
     def board_context():
-        seats = [{"name": s.user.display_name, "colour": s.colour} for s in game.seat_list]
+        seats = [{"name": s.name, "colour": s.colour} for s in game.seat_list]
         selected = selected_from or (selected_cell if cell_choices else None)
         board = board_svg_context(observation, seats=seats, links=links, selected=selected)
         return {"board": board, "target_kinds": TARGET_KINDS}

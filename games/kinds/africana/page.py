@@ -91,7 +91,7 @@ def panel(observation: dict, seats) -> list[dict]:
         rows.append(
             {
                 "seat": seat,
-                "name": seat.user.display_name,
+                "name": seat.name,
                 "colour": seat.colour,
                 "colour_name": colour.name,
                 "is_current": observation["current_player"] == seat.number,
@@ -142,7 +142,7 @@ def page_context(request, game, observation: dict, legal: list[str], names: list
             links[loc] = {"href": href, "label": text, "hx_post": None, "hx_vals": None}
 
     def board_context():
-        seats = [{"name": s.user.display_name, "colour": s.colour} for s in game.seat_list]
+        seats = [{"name": s.name, "colour": s.colour} for s in game.seat_list]
         return {"board": board_svg_context(observation, seats, links=links, selected=selected)}
 
     return {

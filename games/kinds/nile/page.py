@@ -293,7 +293,7 @@ def panel(observation: dict, seats) -> list[dict]:
         rows.append(
             {
                 "seat": seat,
-                "name": seat.user.display_name,
+                "name": seat.name,
                 "colour": seat.colour,
                 "colour_name": colour.name if colour else seat.colour,
                 "is_current": observation["current_player"] == seat.number,
@@ -332,7 +332,7 @@ def page_context(request, game, observation: dict, legal: list[str], names: list
     forms, buttons = group_actions(legal)
 
     def board():
-        seats = [{"name": s.user.display_name, "colour": s.colour} for s in game.seat_list]
+        seats = [{"name": s.name, "colour": s.colour} for s in game.seat_list]
         return {"board": board_context(observation, seats=seats, links=links)}
 
     return {
