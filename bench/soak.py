@@ -153,7 +153,10 @@ def play(site, players, base, stop_at, counts, rng, think):
             request(
                 f"{base}/games/{game['code']}/act/",
                 game["cookies"][seat] + csrf,
-                {"action": site.choose(rng, game["code"], actions), "version": VERSION.search(page)[1]},
+                {
+                    "action": site.choose(rng, game["code"], actions),
+                    "version": VERSION.search(page)[1],
+                },
                 {"X-CSRFToken": CSRF.search(page)[1], "HX-Request": "true"},
             )
             counts["requests"] += 1

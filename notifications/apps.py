@@ -7,5 +7,5 @@ class NotificationsConfig(AppConfig):
     verbose_name = _("Notifications")
 
     def ready(self):
-        from notifications import mails  # noqa: F401  (registers the mails' composers)
-        from notifications import tasks  # noqa: F401  (registers the sender that kick() asks for)
+        # The mails' composers, and the sender task that kick() finds by name.
+        from notifications import mails, tasks  # noqa: F401
