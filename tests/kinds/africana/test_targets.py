@@ -112,3 +112,17 @@ def test_the_returning_player_sees_the_locations_the_others_changed(client, play
     time_machine.move_to(timezone.now() + timedelta(minutes=2))
     html = client.get(game.get_absolute_url()).content.decode()
     assert not CHANGED.findall(html)
+
+
+def test_a_target_that_would_end_the_turn_asks_first(client, players, monkeypatch):
+    """Were a step to end the turn while another action is possible, its location would
+    open a confirmation instead of playing at once (no step ends it in the rulebook)."""
+    kind = get_kind("africana")
+    monkeypatch.setattr(type(kind), "ends_turn", lambda self, action: action[:3] in ("go ", "don"))
+    game = game_with(players, lambda legal: any(a.startswith("go ") for a in legal))
+    html = to_move(client, game)
+    step = next(loc for loc, (kind, _l, _t) in targets(html).items() if kind == "step")
+    start = html.index(f'data-location="{step}"')
+    assert "hx-post=" not in html[html.rindex("<a ", 0, start) : start]
+    html = client.get(game.get_absolute_url(), {"cell": step}).content.decode()
+    assert "This ends your turn, although you could still do something else." in html
