@@ -56,7 +56,7 @@ def click_action(page, action: str) -> None:
     words = action.split()
     if words[0] == "go":
         location = page.locator(f'svg.africana-map a.cell-link[href$="?cell={words[1]}"]')
-        ring = location.locator("circle.hit")  # the location's disc, where a finger goes
+        ring = location.locator(".hit")  # the ring or square around the location
         if location.get_attribute("hx-post"):
             click_and_wait(page, ring)
             return

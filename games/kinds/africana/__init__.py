@@ -30,8 +30,20 @@ class AfricanaKind(GameKind):
     fragment_sources = {"board_area": ["board_area", "board", "adventure"]}
     stylesheet = "css/africana.css"
 
+    target_kinds = page.TARGET_KINDS
+
     def page_context(self, request, game, seat, observation, legal, names):
-        return page.page_context(request, game, observation, legal, names)
+        confirm = frozenset(a for a in legal if self.needs_confirmation(a, legal))
+        return page.page_context(request, game, observation, legal, names, confirm)
+
+    def ends_turn(self, action):
+        return action.split()[0] in page.TURN_ENDING
+
+    def changed_cells(self, events):
+        return page.changed_cells(events)
+
+    def mark_changed(self, board_context, cells):
+        return page.mark_changed(board_context, cells)
 
     def board_context(self, observation, seats, **kwargs):
         return board.board_svg_context(observation, seats, **kwargs)

@@ -14,11 +14,23 @@ from collections import defaultdict
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
-from games.engines.africana.data import COMPANIES
+from games.engines.africana.data import BOARD, COMPANIES
 from games.kinds.africana.board import board_svg_context
 from games.kinds.africana.log import adventure_words, expedition_words, place, silver
 from games.kinds.africana.terms import COMPANY_NAMES, SEAT_COLOURS, card_name
+
+#: {target kind: words} of the map's clickable locations, for the legend, in its order: a
+#: location one card takes the explorer to (a step: the turn goes on, rulebook, Gameplay C),
+#: and one that several cards fit (the player picks the card first).
+TARGET_KINDS = {
+    "step": gettext_lazy("Move there; your turn goes on"),
+    "choose": gettext_lazy("Several cards fit: choose the card first"),
+}
+#: The actions that end the player's action and so the turn (rulebook, End of a Turn): a
+#: draw, and "done" (a pass or the end of a move or book action).
+TURN_ENDING = ("draw", "done")
 
 
 def action_label(action: str, observation: dict, names: list[str]) -> str:
@@ -111,10 +123,14 @@ def panel(observation: dict, seats) -> list[dict]:
     return rows
 
 
-def page_context(request, game, observation: dict, legal: list[str], names: list[str]) -> dict:
+def page_context(
+    request, game, observation: dict, legal: list[str], names: list[str], confirm=frozenset()
+) -> dict:
     """The Africana half of the play page (see ``GameKind.page_context``): a click on a
-    location applies its only step or, when several cards fit, opens the choice
-    (``?cell=<location>``, ignored unless the legal actions go there)."""
+    location applies its only step or, when several cards fit or the step is in ``confirm``
+    (the legal actions that ask before they are played, see
+    ``GameKind.needs_confirmation``), opens the choice (``?cell=<location>``, ignored unless
+    the legal actions go there). Each link has a "kind", a key of TARGET_KINDS."""
     by_location: dict[str, list[str]] = defaultdict(list)
     buttons = []
     for action in legal:
@@ -135,21 +151,61 @@ def page_context(request, game, observation: dict, legal: list[str], names: list
     for loc, actions in by_location.items():
         href = f"{base}?{urlencode({'cell': loc})}"
         if len(actions) == 1:
-            vals = json.dumps({"action": actions[0], "version": game.version})
-            links[loc] = {"href": href, "label": label(actions[0]), "hx_post": act, "hx_vals": vals}
+            action = actions[0]
+            post, vals = act, json.dumps({"action": action, "version": game.version})
+            if action in confirm:
+                post, vals = None, None
+            links[loc] = {
+                "href": href,
+                "label": label(action),
+                "hx_post": post,
+                "hx_vals": vals,
+                "kind": "step",
+            }
         else:
             text = _("%(place)s: choose a card") % {"place": place(loc)}
-            links[loc] = {"href": href, "label": text, "hx_post": None, "hx_vals": None}
+            links[loc] = {
+                "href": href,
+                "label": text,
+                "hx_post": None,
+                "hx_vals": None,
+                "kind": "choose",
+            }
+    cell_choices = [(a, label(a)) for a in by_location.get(selected, [])]
 
     def board_context():
         seats = [{"name": s.name, "colour": s.colour} for s in game.seat_list]
-        return {"board": board_svg_context(observation, seats, links=links, selected=selected)}
+        board = board_svg_context(observation, seats, links=links, selected=selected)
+        return {"board": board, "target_kinds": TARGET_KINDS}
 
     return {
         "action_label": label,
         "board_context": board_context,
         "role": f"{selected}",
         "buttons": [(a, label(a)) for a in buttons],
-        "cell_choices": [(a, label(a)) for a in by_location.get(selected, [])],
+        "cell_choices": cell_choices,
+        "confirm_choice": bool(cell_choices) and all(a in confirm for a, _w in cell_choices),
         "selected_cell": selected,
     }
+
+
+def changed_cells(events: list[dict]) -> set[str]:
+    """The map locations that Africana's public ``events`` name: where an explorer came from
+    ("origin") and went to ("location")."""
+    cells = set()
+    for event in events:
+        for key in ("origin", "location"):
+            if event.get(key) in BOARD.locations:
+                cells.add(event[key])
+    return cells
+
+
+def mark_changed(board_context: dict, cells: set[str]) -> dict:
+    """``board_context`` ({"board": ...}) with its locations in ``cells`` flagged "changed"
+    (drawn with the since-your-last-visit outline and dot). Changes the context given and
+    returns it."""
+    if cells:
+        for loc in board_context["board"]["locations"]:
+            loc["changed"] = loc["id"] in cells
+        board_context["changed_any"] = True
+    return board_context

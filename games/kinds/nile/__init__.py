@@ -29,6 +29,8 @@ class NileKind(GameKind):
     replay_note = _("Nothing on the map was hidden: only the cards and dice to come were.")
     fragment_sources = {"board_area": ["board_area", "board", "legend"]}
 
+    target_kinds = page.TARGET_KINDS
+
     def page_context(self, request, game, seat, observation, legal, names):
         return page.page_context(request, game, observation, legal, names)
 
@@ -39,6 +41,17 @@ class NileKind(GameKind):
 
     def panel(self, observation, seats):
         return page.panel(observation, seats)
+
+    def ends_turn(self, action):
+        # "end" closes outfitting or publishing, "stop" the movement and with it the turn
+        # (turn summary); a move goes on until the movement points are spent.
+        return action.split()[0] in ("end", "stop")
+
+    def changed_cells(self, events):
+        return page.changed_cells(events)
+
+    def mark_changed(self, board_context, cells):
+        return page.mark_changed(board_context, cells)
 
     def batch_actions(self, data):
         return page.market_actions(data)

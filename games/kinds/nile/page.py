@@ -307,8 +307,18 @@ def panel(observation: dict, seats) -> list[dict]:
     return rows
 
 
+#: {target kind: words} of the map's clickable hexes, for the legend, in its order: a move
+#: into a mapped hex, and one into a blank hex, which maps it and may get the party lost
+#: (turn summary, Move a Hex). Neither ends the turn by itself.
+TARGET_KINDS = {
+    "move": gettext_lazy("Move into this mapped hex"),
+    "explore": gettext_lazy("Explore this blank hex: it is mapped, and you may get lost"),
+}
+
+
 def page_context(request, game, observation: dict, legal: list[str], names: list[str]) -> dict:
-    """The Nile half of the play page (see ``GameKind.page_context``)."""
+    """The Nile half of the play page (see ``GameKind.page_context``): each legal move is a
+    one-click hex whose link has a "kind", a key of TARGET_KINDS."""
 
     def label(action):
         return action_label(action, observation, names)
@@ -319,7 +329,9 @@ def page_context(request, game, observation: dict, legal: list[str], names: list
     for action in legal:
         if action.startswith("move "):
             hid = action.split()[1]
+            blank = observation["hexes"].get(hid, {}).get("terrain") is None
             links[hid] = {
+                "kind": "explore" if blank else "move",
                 "href": f"{base}#actions-heading",
                 "label": label(action),
                 "hx_post": act,
@@ -333,7 +345,10 @@ def page_context(request, game, observation: dict, legal: list[str], names: list
 
     def board():
         seats = [{"name": s.name, "colour": s.colour} for s in game.seat_list]
-        return {"board": board_context(observation, seats=seats, links=links)}
+        return {
+            "board": board_context(observation, seats=seats, links=links),
+            "target_kinds": TARGET_KINDS,
+        }
 
     return {
         "action_label": label,
@@ -351,6 +366,24 @@ def page_context(request, game, observation: dict, legal: list[str], names: list
         "moves": [(a, label(a)) for a in legal if a.startswith("move ")],
         "market": shop,
     }
+
+
+def changed_cells(events: list[dict]) -> set[str]:
+    """The hexes that the Nile's public ``events`` name (a hex mapped or moved into, a tribe
+    met, a bonus found: each event's "hex")."""
+    return {event["hex"] for event in events if isinstance(event.get("hex"), str)}
+
+
+def mark_changed(board_context: dict, cells: set[str]) -> dict:
+    """``board_context`` ({"board": ...}) with its hexes in ``cells`` flagged "changed"
+    (drawn with the since-your-last-visit outline and dot). Changes the context given and
+    returns it."""
+    if cells:
+        for hexagon in board_context["board"]["hexes"]:
+            if hexagon["id"] in cells:
+                hexagon.update(changed=True, dot_x=hexagon["x"] + 16, dot_y=hexagon["y"] - 8)
+        board_context["changed_any"] = True
+    return board_context
 
 
 #: The words of each source of VP in the final breakdown (games.engines.nile.scoring).
