@@ -124,6 +124,40 @@ ROLL_SENTENCES = {
     ),
     ("oasis", "found"): gettext_lazy("Rolled %(value)s for the oasis (odd finds it): found."),
     ("oasis", "missed"): gettext_lazy("Rolled %(value)s for the oasis (odd finds it): missed."),
+    ("copy", "copied"): gettext_lazy(
+        "Rolled %(value)s for the neighbour to copy (%(target)s): %(terrain)s, copied."
+    ),
+    ("copy", "blank"): gettext_lazy(
+        "Rolled %(value)s for the neighbour to copy (%(target)s): nothing known to copy."
+    ),
+    ("key", "terrain"): gettext_lazy("Rolled %(value)s on the terrain key: %(terrain)s."),
+    ("key", "again"): gettext_lazy(
+        "Rolled %(value)s on the terrain key: %(terrain)s, and the key is rolled again."
+    ),
+    ("key", "combined"): gettext_lazy(
+        "Rolled %(value)s on the terrain key again: %(terrain)s; the hex is %(result)s."
+    ),
+    ("mountain", "height"): gettext_lazy(
+        "Mountain dice multiplied: %(value)s, so the mountains rise to %(height)s ft."
+    ),
+    ("exit", "exit"): gettext_lazy(
+        "Rolled %(value)s for the river's exit: it flows out to %(to)s."
+    ),
+    ("exit", "swamp"): gettext_lazy(
+        "Rolled %(value)s for the river's exit: no side can take it, the hex turns to swamp."
+    ),
+    ("branch", "branch"): gettext_lazy(
+        "Rolled %(value)s for a branch: the river opens towards %(to)s."
+    ),
+    ("branch", "none"): gettext_lazy(
+        "Rolled %(value)s for a branch: no blank side is left for it."
+    ),
+    ("cataract", "cataract"): gettext_lazy(
+        "Rolled %(value)s for a cataract (one on %(target)s): a cataract of %(height)s ft."
+    ),
+    ("cataract", "none"): gettext_lazy(
+        "Rolled %(value)s for a cataract (one on %(target)s): none."
+    ),
 }
 
 
@@ -136,7 +170,10 @@ def describe_roll(roll: dict) -> str | None:
     target = roll.get("target")
     if isinstance(target, list):
         target = ", ".join(map(str, target))
-    values = {key: roll.get(key) for key in ("gifts", "hunters", "food", "unfed", "died", "sick")}
+    keys = ("gifts", "hunters", "food", "unfed", "died", "sick", "to", "height")
+    values = {key: roll.get(key) for key in keys}
+    values["terrain"] = TERRAIN_NAMES.get(roll.get("terrain"), roll.get("terrain"))
+    values["result"] = TERRAIN_NAMES.get(roll.get("result"), roll.get("result"))
     values["modifier"] = f"{roll.get('modifier', 0):+d}"
     values["who"] = KIND_NAMES.get(roll.get("who"), roll.get("who"))
     return str(sentence) % (values | {"value": roll["value"], "target": target})

@@ -43,6 +43,35 @@ def test_each_roll_carries_its_total_target_and_a_consistent_outcome():
             assert (roll["value"] > roll["target"]) == (roll["outcome"] == "hostile")
 
 
+def test_the_rolls_that_draw_a_blank_hex_say_what_they_drew():
+    events = [e for seed in (1, 2) for e in _events(seed)]
+    mapped = [e for e in events if e["type"] == "map"]
+    rolls = [roll for event in mapped for roll in event.get("rolls", ())]
+
+    assert {"copy", "key", "exit", "cataract"} <= {roll["what"] for roll in rolls}
+    for event in mapped:
+        drawn = [r for r in event["rolls"] if r["what"] in ("copy", "key")]
+        # the terrain comes from a copied neighbour or from the terrain key
+        assert drawn[-1]["outcome"] in ("copied", "terrain", "combined")
+    for roll in rolls:
+        if roll["what"] == "copy":
+            assert (roll["terrain"] is None) == (roll["outcome"] == "blank")
+        if roll["what"] == "cataract":
+            assert (roll["value"] in roll["target"]) == (roll["outcome"] == "cataract")
+        if roll["what"] == "mountain":
+            assert roll["height"] == (roll["value"] + 100) * 100
+    out = next(r for r in rolls if r["what"] == "exit" and r["outcome"] == "exit")
+    words = {
+        "en": f"Rolled {out['value']} for the river's exit: it flows out to {out['to']}.",
+        "fr": f"{out['value']} pour la sortie du fleuve : il s'écoule vers {out['to']}.",
+        "nl": f"{out['value']} gegooid voor de uitstroom van de rivier: hij stroomt naar "
+        f"{out['to']}.",
+    }
+    for language, expected in words.items():
+        with translation.override(language):
+            assert expected in describe_roll(out)
+
+
 def test_every_roll_of_whole_games_is_told_in_each_language():
     events = [e for seed in (1, 2) for e in _events(seed) if e.get("rolls")]
     for language in ("en", "fr", "nl"):
