@@ -158,6 +158,76 @@ ROLL_SENTENCES = {
     ("cataract", "none"): gettext_lazy(
         "Rolled %(value)s for a cataract (one on %(target)s): none."
     ),
+    ("size", "size"): gettext_lazy("Tribe size: dice %(rolled)s multiplied: %(value)s natives."),
+    ("size", "lowered"): gettext_lazy(
+        "Tribe size: dice %(rolled)s, the highest lowered to the port distance %(target)s: "
+        "%(dice)s = %(value)s natives."
+    ),
+    ("first_fire", "victory"): gettext_lazy(
+        "First fire: %(killed)s natives fall; times a die of %(multiplier)s makes %(value)s "
+        "against the %(target)s left: the natives flee."
+    ),
+    ("first_fire", "on"): gettext_lazy(
+        "First fire: %(killed)s natives fall; times a die of %(multiplier)s makes %(value)s "
+        "against the %(target)s left: the fight goes on."
+    ),
+    ("natives_fire", "defeat"): gettext_lazy(
+        "The natives fire (divisor die %(divisor)s): %(killed)s askaris fall, %(left)s left; "
+        "times a die of %(multiplier)s makes %(value)s against the %(target)s askaris at the "
+        "start: the expedition is beaten."
+    ),
+    ("natives_fire", "on"): gettext_lazy(
+        "The natives fire (divisor die %(divisor)s): %(killed)s askaris fall, %(left)s left; "
+        "times a die of %(multiplier)s makes %(value)s against the %(target)s askaris at the "
+        "start: the expedition holds."
+    ),
+    ("counter_fire", "victory"): gettext_lazy(
+        "The askaris fire back (divisor die %(divisor)s): %(killed)s natives fall; times a die of"
+        " %(multiplier)s makes %(value)s against the %(target)s left: the natives flee."
+    ),
+    ("counter_fire", "on"): gettext_lazy(
+        "The askaris fire back (divisor die %(divisor)s): %(killed)s natives fall; times a die of"
+        " %(multiplier)s makes %(value)s against the %(target)s left: the fight goes on."
+    ),
+    ("v", "prisoners"): gettext_lazy(
+        "Rolled %(value)s for V: up to %(most)s prisoners may be kept (the %(target)s askaris "
+        "less V)."
+    ),
+    ("village", "found"): gettext_lazy(
+        "Rolled %(value)s for the village (found on %(target)s or less): found."
+    ),
+    ("village", "missed"): gettext_lazy(
+        "Rolled %(value)s for the village (found on %(target)s or less): not found."
+    ),
+    ("loot", "loot"): gettext_lazy(
+        "Looting, a die for each of the %(value)s natives: %(rations)s rations, %(gifts)s gifts, "
+        "%(camel)s camels, %(canoe)s canoes."
+    ),
+    ("defeat_table", "captive"): gettext_lazy(
+        "Defeat table, %(value)s: the explorer is taken prisoner."
+    ),
+    ("defeat_table", "killed"): gettext_lazy("Defeat table, %(value)s: the explorer is killed."),
+    ("defeat_table", "escape"): gettext_lazy(
+        "Defeat table, %(value)s: the explorer escapes with nothing."
+    ),
+    ("defeat_table", "supplies"): gettext_lazy(
+        "Defeat table, %(value)s: the explorer escapes with a musket and 9 rations."
+    ),
+    ("defeat_table", "followers"): gettext_lazy(
+        "Defeat table, %(value)s: the explorer escapes with a musket, 9 rations and followers "
+        "found on Table A."
+    ),
+    ("talent", "talent"): gettext_lazy(
+        "The prisoner's talent: rolled %(value)s, the tribe's attitude changes by %(change)s."
+    ),
+    ("escape", "escape"): gettext_lazy(
+        "Escape roll: die %(die)s, less 2, with the attitude change %(change)s: %(value)s (from 1"
+        " to 6)."
+    ),
+    ("item", "item"): gettext_lazy("An item rolled %(value)s VP."),
+    ("item", "scientist"): gettext_lazy(
+        "An item, for a scientist two dice less 7 (at least 1): %(value)s VP."
+    ),
 }
 
 
@@ -170,8 +240,12 @@ def describe_roll(roll: dict) -> str | None:
     target = roll.get("target")
     if isinstance(target, list):
         target = ", ".join(map(str, target))
-    keys = ("gifts", "hunters", "food", "unfed", "died", "sick", "to", "height")
+    keys = ("gifts", "hunters", "food", "unfed", "died", "sick", "to", "height", "killed")
+    keys += ("multiplier", "divisor", "left", "most", "rations", "camel", "canoe", "die")
     values = {key: roll.get(key) for key in keys}
+    values["rolled"] = " × ".join(map(str, roll.get("rolled", ())))
+    values["dice"] = " × ".join(map(str, roll.get("dice", ())))
+    values["change"] = f"{roll.get('change', 0):+d}"
     values["terrain"] = TERRAIN_NAMES.get(roll.get("terrain"), roll.get("terrain"))
     values["result"] = TERRAIN_NAMES.get(roll.get("result"), roll.get("result"))
     values["modifier"] = f"{roll.get('modifier', 0):+d}"

@@ -3,6 +3,7 @@ rolled against and the outcome ("Rolled 2 against the lost number 3: lost; a gui
 
 from __future__ import annotations
 
+import math
 import random
 
 from django.utils import translation
@@ -94,3 +95,32 @@ def test_the_log_says_what_each_roll_decided_in_english_french_and_dutch():
     for language, expected in words.items():
         with translation.override(language):
             assert expected in KIND.describe(event, NAMES)
+
+
+def test_the_rolls_of_tribes_battles_villages_and_escapes_agree_with_what_followed():
+    events = [e for seed in (1, 2) for e in _events(seed)]
+    rolls = [roll for event in events for roll in event.get("rolls", ())]
+
+    assert {"size", "first_fire", "v", "village", "defeat_table"} <= {r["what"] for r in rolls}
+    for event in events:
+        size = [r for r in event.get("rolls", ()) if r["what"] == "size"]
+        if size:
+            assert event["type"] == "natives" and event["size"] == size[0]["value"]
+            assert math.prod(size[0]["dice"]) == size[0]["value"]
+            assert max(size[0]["dice"]) <= max(size[0]["rolled"])
+    outcomes = {1: "captive", 2: "killed", 3: "escape", 4: "supplies", 5: "followers"}
+    for roll in rolls:
+        value, target = roll["value"], roll.get("target")
+        if roll["what"] in ("first_fire", "counter_fire"):
+            assert (value > target or target == 0) == (roll["outcome"] == "victory")
+        if roll["what"] == "natives_fire":
+            assert (value > target or roll["left"] == 0) == (roll["outcome"] == "defeat")
+        if roll["what"] == "village":
+            assert (value <= target) == (roll["outcome"] == "found")
+        if roll["what"] == "defeat_table":
+            assert roll["outcome"] == outcomes[min(value, 5)]
+    fight = next(e for e in events if e["type"] in ("victory", "defeat"))
+    words = {"en": "First fire:", "fr": "Premier feu :", "nl": "Eerste salvo:"}
+    for language, expected in words.items():
+        with translation.override(language):
+            assert expected in KIND.describe(fight, NAMES)
