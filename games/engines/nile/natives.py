@@ -352,7 +352,10 @@ _DEFEAT_OUTCOMES = {1: "captive", 2: "killed", 3: "escape", 4: "supplies", 5: "f
 def escape(g: G, result: int, hid: str) -> str:
     """The defeat table (4h) for a defeat die or an escape roll ``result`` (1-6)."""
     ex = g.ex
-    g.roll_decided("defeat_table", result, None, _DEFEAT_OUTCOMES[min(result, 5)])
+    outcome = _DEFEAT_OUTCOMES[min(result, 5)]
+    if outcome == "captive" and ex["status"] == "prisoner":
+        outcome = "still_captive"
+    g.roll_decided("defeat_table", result, None, outcome)
     if result == 1:
         tribe = g.s["hexes"][hid]["tribe"]
         ex["status"] = "prisoner"

@@ -206,6 +206,9 @@ ROLL_SENTENCES = {
     ("defeat_table", "captive"): gettext_lazy(
         "Defeat table, %(value)s: the explorer is taken prisoner."
     ),
+    ("defeat_table", "still_captive"): gettext_lazy(
+        "Defeat table, %(value)s: the explorer stays a prisoner."
+    ),
     ("defeat_table", "killed"): gettext_lazy("Defeat table, %(value)s: the explorer is killed."),
     ("defeat_table", "escape"): gettext_lazy(
         "Defeat table, %(value)s: the explorer escapes with nothing."
@@ -227,6 +230,29 @@ ROLL_SENTENCES = {
     ("item", "item"): gettext_lazy("An item rolled %(value)s VP."),
     ("item", "scientist"): gettext_lazy(
         "An item, for a scientist two dice less 7 (at least 1): %(value)s VP."
+    ),
+    ("count", "count"): gettext_lazy(
+        "Rolled for how many the disaster strikes (%(target)s): %(value)s %(who)s."
+    ),
+    ("shot", "shot"): gettext_lazy(
+        "Rolled %(value)s to shoot the beast (%(target)s or more): shot, 10 fresh food."
+    ),
+    ("shot", "missed"): gettext_lazy(
+        "Rolled %(value)s to shoot the beast (%(target)s or more): missed."
+    ),
+    ("victim", "lost"): gettext_lazy(
+        "Rolled %(value)s (12 strikes the explorer instead): one of the %(who)s is lost."
+    ),
+    ("victim", "instead"): gettext_lazy(
+        "Rolled %(value)s (12 strikes the explorer instead): the explorer dies."
+    ),
+    ("victim", "spared"): gettext_lazy(
+        "No %(who)s to strike: rolled %(value)s (11 or more strikes the explorer): the explorer"
+        " is spared."
+    ),
+    ("victim", "dies"): gettext_lazy(
+        "No %(who)s to strike: rolled %(value)s (11 or more strikes the explorer): the explorer"
+        " dies."
     ),
 }
 

@@ -118,9 +118,26 @@ def test_the_rolls_of_tribes_battles_villages_and_escapes_agree_with_what_follow
         if roll["what"] == "village":
             assert (value <= target) == (roll["outcome"] == "found")
         if roll["what"] == "defeat_table":
-            assert roll["outcome"] == outcomes[min(value, 5)]
+            assert roll["outcome"].replace("still_", "") == outcomes[min(value, 5)]
     fight = next(e for e in events if e["type"] in ("victory", "defeat"))
     words = {"en": "First fire:", "fr": "Premier feu :", "nl": "Eerste salvo:"}
     for language, expected in words.items():
         with translation.override(language):
             assert expected in KIND.describe(fight, NAMES)
+
+
+def test_a_disaster_tells_how_many_it_strikes_the_beasts_shot_and_who_dies():
+    events = [e for seed in (1, 2, 3) for e in _events(seed) if e["type"] == "disaster"]
+    rolls = [roll for event in events for roll in event.get("rolls", ())]
+
+    assert {"count", "shot", "victim"} <= {roll["what"] for roll in rolls}
+    for roll in rolls:
+        if roll["what"] == "shot":
+            assert (roll["value"] >= roll["target"]) == (roll["outcome"] == "shot")
+        if roll["what"] == "victim" and roll["target"] == 12:
+            assert (roll["value"] == 12) == (roll["outcome"] == "instead")
+    shot = next(r for r in rolls if r["what"] == "shot")
+    with translation.override("fr"):
+        assert f"{shot['value']} pour abattre la bête ({shot['target']} ou plus)" in (
+            describe_roll(shot)
+        )
