@@ -379,7 +379,9 @@ def escape(g: G, result: int, hid: str) -> str:
         ex["goods"]["rations"] += 9
     desert = "desert" in PARTS[g.s["hexes"][hid]["terrain"]]
     for _ in range(result - 4 if result > 4 else 0):
-        kind = _TABLE_A[g.die()]
+        d = g.die()
+        kind = _TABLE_A[d]
+        g.roll_decided("table_a", d, None, "found", who=kind)
         if kind == "guide":
             ex["guides"].append({"hex": hid, "sick": False})
         elif kind in ("askari", "bearer"):
@@ -396,6 +398,7 @@ def escape(g: G, result: int, hid: str) -> str:
                 else "musket"
             )
             ex["goods"][what] += 10
+            g.roll_decided("load", load, None, "load", who=what)
     g.event("escape", f"the explorer escapes ({result})")
     return "done"
 

@@ -220,6 +220,8 @@ ROLL_SENTENCES = {
         "Defeat table, %(value)s: the explorer escapes with a musket, 9 rations and followers "
         "found on Table A."
     ),
+    ("table_a", "found"): gettext_lazy("Rolled %(value)s on Table A: %(who)s +1."),
+    ("load", "load"): gettext_lazy("Rolled %(value)s for its load: %(who)s +10."),
     ("talent", "talent"): gettext_lazy(
         "The prisoner's talent: rolled %(value)s, the tribe's attitude changes by %(change)s."
     ),

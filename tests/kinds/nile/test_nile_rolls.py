@@ -101,7 +101,9 @@ def test_the_rolls_of_tribes_battles_villages_and_escapes_agree_with_what_follow
     events = [e for seed in (1, 2) for e in _events(seed)]
     rolls = [roll for event in events for roll in event.get("rolls", ())]
 
-    assert {"size", "first_fire", "v", "village", "defeat_table"} <= {r["what"] for r in rolls}
+    assert {"size", "first_fire", "v", "village", "defeat_table", "table_a"} <= {
+        r["what"] for r in rolls
+    }
     for event in events:
         size = [r for r in event.get("rolls", ()) if r["what"] == "size"]
         if size:
@@ -119,6 +121,10 @@ def test_the_rolls_of_tribes_battles_villages_and_escapes_agree_with_what_follow
             assert (value <= target) == (roll["outcome"] == "found")
         if roll["what"] == "defeat_table":
             assert roll["outcome"].replace("still_", "") == outcomes[min(value, 5)]
+        if roll["what"] == "table_a":
+            assert (
+                roll["who"] == ["guide", "askari", "bearer", "camel", "horse", "canoe"][value - 1]
+            )
     fight = next(e for e in events if e["type"] in ("victory", "defeat"))
     words = {"en": "First fire:", "fr": "Premier feu :", "nl": "Eerste salvo:"}
     for language, expected in words.items():
