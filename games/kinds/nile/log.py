@@ -259,6 +259,10 @@ ROLL_SENTENCES = {
 }
 
 
+#: What a die may pick beyond the hexes of the map (games.engines.nile.data.SIDES).
+BEYOND_THE_MAP = {"sea": gettext_lazy("the sea"), "edge": gettext_lazy("off the map")}
+
+
 def describe_roll(roll: dict) -> str | None:
     """What one roll decided, in words ("Rolled 2 against the lost number 3: lost."), or None
     for a roll this log has no sentence for."""
@@ -268,9 +272,12 @@ def describe_roll(roll: dict) -> str | None:
     target = roll.get("target")
     if isinstance(target, list):
         target = ", ".join(map(str, target))
+    elif target in BEYOND_THE_MAP:
+        target = BEYOND_THE_MAP[target]
     keys = ("gifts", "hunters", "food", "unfed", "died", "sick", "to", "height", "killed")
     keys += ("multiplier", "divisor", "left", "most", "rations", "camel", "canoe", "die")
     values = {key: roll.get(key) for key in keys}
+    values["to"] = BEYOND_THE_MAP.get(roll.get("to"), roll.get("to"))
     values["rolled"] = " × ".join(map(str, roll.get("rolled", ())))
     values["dice"] = " × ".join(map(str, roll.get("dice", ())))
     values["change"] = f"{roll.get('change', 0):+d}"

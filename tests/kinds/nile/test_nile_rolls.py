@@ -147,3 +147,12 @@ def test_a_disaster_tells_how_many_it_strikes_the_beasts_shot_and_who_dies():
         assert f"{shot['value']} pour abattre la bête ({shot['target']} ou plus)" in (
             describe_roll(shot)
         )
+
+
+def test_a_die_that_picks_the_sea_says_so_in_words():
+    copy = {"what": "copy", "value": 4, "target": "sea", "outcome": "blank", "terrain": None}
+    exit_ = {"what": "exit", "value": 2, "target": "04-05", "outcome": "exit", "to": "sea"}
+
+    with translation.override("nl"):
+        assert "(de zee)" in describe_roll(copy)
+        assert describe_roll(exit_).endswith("hij stroomt naar de zee.")
