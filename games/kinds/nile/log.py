@@ -190,8 +190,8 @@ ROLL_SENTENCES = {
         " %(multiplier)s makes %(value)s against the %(target)s left: the fight goes on."
     ),
     ("v", "prisoners"): gettext_lazy(
-        "Rolled %(value)s for V: up to %(most)s prisoners may be kept (the %(target)s askaris "
-        "less V)."
+        "Rolled %(value)s for V: prisoners that may be kept, the %(target)s askaris less V: "
+        "%(most)s."
     ),
     ("village", "found"): gettext_lazy(
         "Rolled %(value)s for the village (found on %(target)s or less): found."
@@ -200,8 +200,8 @@ ROLL_SENTENCES = {
         "Rolled %(value)s for the village (found on %(target)s or less): not found."
     ),
     ("loot", "loot"): gettext_lazy(
-        "Looting, a die for each of the %(value)s natives: %(rations)s rations, %(gifts)s gifts, "
-        "%(camel)s camels, %(canoe)s canoes."
+        "Looting, a die for each of the %(value)s natives: rations +%(rations)s, gifts "
+        "+%(gifts)s, camels +%(camel)s, canoes +%(canoe)s."
     ),
     ("defeat_table", "captive"): gettext_lazy(
         "Defeat table, %(value)s: the explorer is taken prisoner."
