@@ -16,7 +16,7 @@ from django.core import signing
 from django.urls import reverse
 
 from accounts.models import User
-from games.models import Invitation, Seat
+from games.models import Game, Invitation, Seat
 from notifications.emails import absolute_url
 
 LINK_SALT = "mailplay.link"
@@ -44,13 +44,15 @@ def target_of(purpose: str, token: str):
     return User.objects.filter(pk=pk, is_active=True).first()
 
 
-def turn_links(seat: Seat) -> dict[str, str]:
+def turn_links(seat: Seat, game: Game) -> dict[str, str]:
     """The one-click links of a your-turn mail: {"extension", "vacation", "digest"}; the
-    extension only while the seat has not taken it."""
-    links = {
-        "vacation": link_url("vacation", seat.user_id),
-        "digest": link_url("digest", seat.user_id),
-    }
+    extension only while the seat has not taken it. ``game`` is the seat's game: one without
+    deadlines (a solo game, ``Game.is_solo``) offers neither the extension nor the vacation,
+    which only move deadlines."""
+    links = {"digest": link_url("digest", seat.user_id)}
+    if game.is_solo:
+        return links
+    links["vacation"] = link_url("vacation", seat.user_id)
     if seat.extension_taken_at is None:
         links["extension"] = link_url("extension", seat.pk)
     return links

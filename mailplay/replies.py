@@ -72,5 +72,5 @@ def turn_mail_context(game: Game, seat: Seat, names: list[str]) -> dict:
     one-click links (``links.turn_links``)."""
     with translation.override(seat.user.language):
         context = position_context(game, seat, names)
-    context["mail_links"] = turn_links(seat)
+    context["mail_links"] = turn_links(seat, game)
     return context

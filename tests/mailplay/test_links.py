@@ -163,3 +163,18 @@ def test_the_invitation_mail_has_a_link_that_joins_the_game(
     assert done.status_code == 200
     assert game.seats.filter(user=bob).exists()
     assert Game.objects.get(pk=game.pk).status == Game.Status.ACTIVE
+
+
+def test_a_game_without_deadlines_offers_neither_more_hours_nor_a_vacation(
+    alice, mailoutbox, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        game = services.create_game(alice, engine="nile", num_players=1, seed=11)
+    mail = last_mail_to(mailoutbox, alice)
+    html = mail.alternatives[0][0]
+
+    assert game.turn_deadline is None
+    assert set(links_in(mail.body)) == {"digest"}
+    assert "24 more hours" not in mail.body and "vacation" not in mail.body
+    assert "24 more hours" not in html and "vacation" not in html
+    assert "daily digest" in html

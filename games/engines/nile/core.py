@@ -161,7 +161,9 @@ class G:
 
     def roll_decided(self, what: str, value: int, target: Any, outcome: str, **extra: Any) -> None:
         """Note what a roll decided, for the next event's "rolls": ``what`` names the roll
-        ("lost", "natives", "policy", "gifts", "insult", "charge"), ``value`` is the total
+        ("lost", "natives", "policy", "gifts", "insult", "charge", "poison", "oasis", "hunt",
+        "desert", "illness"; when a blank hex is mapped "copy", "key", "mountain", "exit",
+        "branch", "cataract"), ``value`` is the total
         rolled (with its modifiers), ``target`` what it was rolled against (a number, or a list
         of the totals that succeed) and ``outcome`` the word of the result."""
         self.roll_log.append(

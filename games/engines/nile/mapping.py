@@ -91,15 +91,23 @@ def _swampify(t: str) -> str:
 def _choose_terrain(g: G, b: str) -> str:
     hexes = g.s["hexes"]
     for _ in range(2):
-        side = SIDES[b][g.die() - 1]
+        d = g.die()
+        side = SIDES[b][d - 1]
         t = terrain(hexes, side) if side not in ("sea", "edge") else None
+        g.roll_decided("copy", d, side, "blank" if t is None else "copied", terrain=t)
         if t is not None:
             return t
     key = TERRAIN_KEY[ZONE[b]]
-    first = key[g.die() - 1]
+    d = g.die()
+    first = key[d - 1]
+    again = "again" if first in _SECOND_ROLL else "terrain"
+    g.roll_decided("key", d, ZONE[b], again, terrain=first)
     if first in _SECOND_ROLL:
-        second = key[g.die() - 1]
-        return _COMBINE.get(frozenset((first, second)), first)
+        d = g.die()
+        second = key[d - 1]
+        t = _COMBINE.get(frozenset((first, second)), first)
+        g.roll_decided("key", d, ZONE[b], "combined", terrain=second, result=t)
+        return t
     return first
 
 
@@ -159,7 +167,10 @@ def _branches(g: G, b: str, n: int, used: list[str]) -> list[str]:
             side = SIDES[b][(d - 1 + i) % 6]
             if side not in ("sea", "edge") and side not in hexes and side not in used + found:
                 found.append(side)
+                g.roll_decided("branch", d, SIDES[b][d - 1], "branch", to=side)
                 break
+        else:
+            g.roll_decided("branch", d, SIDES[b][d - 1], "none")
     return found
 
 
@@ -195,9 +206,11 @@ def _rivers(g: G, b: str, h: dict[str, Any]) -> None:
                 side = SIDES[b][(d - 1 + i) % 6]
                 if _legal_exit(hexes, b, side, fed):
                     out = [side]
+                    g.roll_decided("exit", d, SIDES[b][d - 1], "exit", to=side)
                     break
             else:
                 h["terrain"] = _swampify(h["terrain"])
+                g.roll_decided("exit", d, SIDES[b][d - 1], "swamp")
         if not lake_or_swamp(h["terrain"]):
             n_branches = {
                 "none": 0,
@@ -228,7 +241,9 @@ def map_hex(g: G, b: str) -> dict[str, Any]:
     h["terrain"] = t
     h["mapped_by"] = [g.s["seat"]]
     if "mountains" in PARTS[t]:
-        h["mountain_ft"] = (g.die() * g.die() * g.die() + 100) * 100
+        product = g.die() * g.die() * g.die()
+        h["mountain_ft"] = (product + 100) * 100
+        g.roll_decided("mountain", product, None, "height", height=h["mountain_ft"])
     if t == "lake":
         _lake(g, b)
     _rivers(g, b, h)
@@ -239,10 +254,17 @@ def map_hex(g: G, b: str) -> dict[str, Any]:
         chance = _CATARACT[
             "mountains" if "mountains" in parts else "jungle" if "jungle" in parts else h["terrain"]
         ]
-        if g.die() in chance:
+        d = g.die()
+        if d in chance:
             h["cataract_ft"] = g.die() * g.die() * g.die() * g.die()
-    if h["terrain"] == "desert" and h["river"] is None and g.die() % 2 == 1:
-        h["oasis"] = True
-        h["oasis_by"] = g.ex["eid"]
+            g.roll_decided("cataract", d, chance, "cataract", height=h["cataract_ft"])
+        else:
+            g.roll_decided("cataract", d, chance, "none")
+    if h["terrain"] == "desert" and h["river"] is None:
+        d = g.die()
+        g.roll_decided("oasis", d, "odd", "found" if d % 2 == 1 else "missed")
+        if d % 2 == 1:
+            h["oasis"] = True
+            h["oasis_by"] = g.ex["eid"]
     g.s["turn"]["mapped"].append(b)
     return h

@@ -68,11 +68,14 @@ def look_for_natives(g: G, hid: str) -> None:
         return
     g.roll_decided("natives", roll, sorted(ranges), "found")
     dice = [g.die(), g.die(), g.die()]
+    rolled = list(dice)
     d = port_distance(hid)
     top = dice.index(max(dice))
     if d < dice[top]:
         dice[top] = d
     size = dice[0] * dice[1] * dice[2]
+    lowered = "lowered" if dice != rolled else "size"
+    g.roll_decided("size", size, d, lowered, rolled=rolled, dice=dice)
     if size < 1:
         g.event("no_natives", f"no natives in {hid}")
         return
@@ -219,18 +222,48 @@ def hostile(g: G) -> str:
         kills = min(askaris + (1 if ex["goods"]["musket"] else 0), enc["survivors"])
         enc["survivors"] -= kills
         mult = g.die()
-        if kills * mult > enc["survivors"] or enc["survivors"] == 0:
+        won = kills * mult > enc["survivors"] or enc["survivors"] == 0
+        g.roll_decided(
+            "first_fire",
+            kills * mult,
+            enc["survivors"],
+            "victory" if won else "on",
+            killed=kills,
+            multiplier=mult,
+        )
+        if won:
             return victory(g)
     while True:
         divisor, mult = g.die(), g.die()
         killed = min(enc["survivors"] // divisor, ex["people"]["askari"]["healthy"])
         lose_people(ex, "askari", killed)
-        if killed * mult > enc["askaris_start"] or ex["people"]["askari"]["healthy"] == 0:
+        lost = killed * mult > enc["askaris_start"] or ex["people"]["askari"]["healthy"] == 0
+        g.roll_decided(
+            "natives_fire",
+            killed * mult,
+            enc["askaris_start"],
+            "defeat" if lost else "on",
+            killed=killed,
+            divisor=divisor,
+            multiplier=mult,
+            left=ex["people"]["askari"]["healthy"],
+        )
+        if lost:
             return defeat(g)
         divisor, mult = g.die(), g.die()
         killed = min((ex["people"]["askari"]["healthy"] + 1) // divisor + 1, enc["survivors"])
         enc["survivors"] -= killed
-        if killed * mult > enc["survivors"] or enc["survivors"] == 0:
+        won = killed * mult > enc["survivors"] or enc["survivors"] == 0
+        g.roll_decided(
+            "counter_fire",
+            killed * mult,
+            enc["survivors"],
+            "victory" if won else "on",
+            killed=killed,
+            divisor=divisor,
+            multiplier=mult,
+        )
+        if won:
             return victory(g)
 
 
@@ -242,6 +275,7 @@ def victory(g: G) -> str:
     v = g.die()
     enc["V"] = v
     most = max(0, g.ex["people"]["askari"]["healthy"] - v)
+    g.roll_decided("v", v, g.ex["people"]["askari"]["healthy"], "prisoners", most=most)
     g.event("victory", f"victory; V = {v}")
     if most == 0:
         return keep(g, 0, 0)
@@ -265,9 +299,12 @@ def keep(g: G, kept: int, most: int) -> str:
     else:
         h["tribe"]["size"] = size
     roll = g.die() + g.die()
-    if roll > enc["V"] + enc["policy"]:
+    found = roll <= enc["V"] + enc["policy"]
+    g.roll_decided("village", roll, enc["V"] + enc["policy"], "found" if found else "missed")
+    if not found:
         g.event("village", "the village is not found")
         return "done"
+    g.event("village", "the village is found")
     if enc["V"] == 6:
         return loot(g)
     g.s["phase"] = "village"
@@ -283,6 +320,7 @@ def loot(g: G) -> str:
     parts = PARTS[g.s["hexes"][hid]["terrain"]]
     river = g.s["hexes"][hid]["river"] is not None or "lake" in parts or "swamp" in parts
     goods = g.ex["goods"]
+    before = dict(goods)
     for _ in range(enc["natives_start"]):
         d = g.die()
         if d <= 4:
@@ -293,6 +331,8 @@ def loot(g: G) -> str:
             goods["camel"] += 1
         elif river:
             goods["canoe"] += 1
+    found = {kind: goods[kind] - before[kind] for kind in ("rations", "gifts", "camel", "canoe")}
+    g.roll_decided("loot", enc["natives_start"], None, "loot", **found)
     g.event("loot", "the village is looted")
     return "done"
 
@@ -306,9 +346,16 @@ def _lose_expedition(ex: dict[str, Any], player: dict[str, Any]) -> None:
     player["cash"] = 0
 
 
+_DEFEAT_OUTCOMES = {1: "captive", 2: "killed", 3: "escape", 4: "supplies", 5: "followers"}
+
+
 def escape(g: G, result: int, hid: str) -> str:
     """The defeat table (4h) for a defeat die or an escape roll ``result`` (1-6)."""
     ex = g.ex
+    outcome = _DEFEAT_OUTCOMES[min(result, 5)]
+    if outcome == "captive" and ex["status"] == "prisoner":
+        outcome = "still_captive"
+    g.roll_decided("defeat_table", result, None, outcome)
     if result == 1:
         tribe = g.s["hexes"][hid]["tribe"]
         ex["status"] = "prisoner"
@@ -332,7 +379,9 @@ def escape(g: G, result: int, hid: str) -> str:
         ex["goods"]["rations"] += 9
     desert = "desert" in PARTS[g.s["hexes"][hid]["terrain"]]
     for _ in range(result - 4 if result > 4 else 0):
-        kind = _TABLE_A[g.die()]
+        d = g.die()
+        kind = _TABLE_A[d]
+        g.roll_decided("table_a", d, None, "found", who=kind)
         if kind == "guide":
             ex["guides"].append({"hex": hid, "sick": False})
         elif kind in ("askari", "bearer"):
@@ -349,6 +398,7 @@ def escape(g: G, result: int, hid: str) -> str:
                 else "musket"
             )
             ex["goods"][what] += 10
+            g.roll_decided("load", load, None, "load", who=what)
     g.event("escape", f"the explorer escapes ({result})")
     return "done"
 
@@ -377,8 +427,13 @@ def prisoner_turn(g: G) -> str:
     hid = cap["hex"]
     if cap["talent"]:
         cap["talent"] = False
-        change_attitude(g, hid, TALENTS[ex["profession"]][g.die()])
+        d = g.die()
+        delta = TALENTS[ex["profession"]][d]
+        g.roll_decided("talent", d, None, "talent", change=delta)
+        change_attitude(g, hid, delta)
     tribe = g.s["hexes"][hid]["tribe"]
     change = tribe["attitude"] - cap["attitude"] if tribe else 0
-    result = min(6, max(1, g.die() - 2 + change))
+    d = g.die()
+    result = min(6, max(1, d - 2 + change))
+    g.roll_decided("escape", result, None, "escape", die=d, change=change)
     return escape(g, result, hid)

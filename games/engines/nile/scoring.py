@@ -137,9 +137,13 @@ def _record_vp(
                 g.mut_player(seat)["cash"] += 2000
             parts["records"] += record["value"]
     elif profession in SCIENTISTS:  # an item: d6, scientists 2d6 - 7 (at least 1)
-        parts["records"] += max(1, g.die() + g.die() - 7)
+        value = max(1, g.die() + g.die() - 7)
+        g.roll_decided("item", value, None, "scientist")
+        parts["records"] += value
     else:
-        parts["records"] += g.die()
+        value = g.die()
+        g.roll_decided("item", value, None, "item")
+        parts["records"] += value
 
 
 #: Where published VP come from, for the final breakdown: hexes (1 a hex), features

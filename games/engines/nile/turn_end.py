@@ -33,12 +33,16 @@ def port_like(hid: str) -> bool:
     return hid in PORT_OF_HEX or hid in CAPE_COLONY
 
 
-def _count(g: G, spec: str) -> int:
+def _count(g: G, spec: str, who: str) -> int:
+    """How many ``who`` a disaster strikes: a fixed number, or "d3" or "2d6" rolled."""
     if spec == "d3":
-        return (g.die() + 1) // 2
-    if spec == "2d6":
-        return g.die() + g.die()
-    return int(spec)
+        n = (g.die() + 1) // 2
+    elif spec == "2d6":
+        n = g.die() + g.die()
+    else:
+        return int(spec)
+    g.roll_decided("count", n, spec, "count", who=who)
+    return n
 
 
 def _victims(g: G, kind: str, n: int, beast: bool) -> str:
@@ -47,14 +51,20 @@ def _victims(g: G, kind: str, n: int, beast: bool) -> str:
     for _ in range(n):
         if beast:
             shot = g.die()
-            if shot == 6 or (ex["profession"] == "zoologist" and shot >= 5):
+            need = 5 if ex["profession"] == "zoologist" else 6
+            g.roll_decided("shot", shot, need, "shot" if shot >= need else "missed")
+            if shot >= need:
                 ex["fresh"] += 10
                 continue
         if count(ex, kind) == 0:
-            if g.die() + g.die() >= 11:
+            roll = g.die() + g.die()
+            g.roll_decided("victim", roll, 11, "dies" if roll >= 11 else "spared", who=kind)
+            if roll >= 11:
                 return "dead"
             return "ok"
-        if g.die() + g.die() == 12:
+        roll = g.die() + g.die()
+        g.roll_decided("victim", roll, 12, "instead" if roll == 12 else "lost", who=kind)
+        if roll == 12:
             return "dead"
         lose_people(ex, kind, 1)
     return "ok"
@@ -73,22 +83,22 @@ def disaster(g: G) -> str:
     result = "ok"
     target = d.get("target")
     if kind in ("beast", "accident"):
-        result = _victims(g, target, _count(g, d["count"]), kind == "beast")
+        result = _victims(g, target, _count(g, d["count"], target), kind == "beast")
     elif kind == "desert":
-        n = _count(g, d["count"])
+        n = _count(g, d["count"], target)
         lose_people(ex, target, n, loads=True)
     elif kind == "sick":
-        n = _count(g, d["count"])
+        n = _count(g, d["count"], target)
         if target == "explorer":
             ex["sick"] = True
         else:
             make_sick(ex, target, n)
     elif kind == "spoil":
-        goods["rations"] = max(0, goods["rations"] - _count(g, d["count"]))
+        goods["rations"] = max(0, goods["rations"] - _count(g, d["count"], "rations"))
     elif kind == "water":
         goods["water"] -= (goods["water"] + 1) // 2
     elif kind == "theft":
-        goods["gifts"] = max(0, goods["gifts"] - _count(g, d["count"]))
+        goods["gifts"] = max(0, goods["gifts"] - _count(g, d["count"], "gifts"))
     elif kind == "musket":
         goods["musket"] = max(0, goods["musket"] - 1)
     elif kind == "tsetse":

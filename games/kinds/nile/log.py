@@ -124,7 +124,143 @@ ROLL_SENTENCES = {
     ),
     ("oasis", "found"): gettext_lazy("Rolled %(value)s for the oasis (odd finds it): found."),
     ("oasis", "missed"): gettext_lazy("Rolled %(value)s for the oasis (odd finds it): missed."),
+    ("copy", "copied"): gettext_lazy(
+        "Rolled %(value)s for the neighbour to copy (%(target)s): %(terrain)s, copied."
+    ),
+    ("copy", "blank"): gettext_lazy(
+        "Rolled %(value)s for the neighbour to copy (%(target)s): nothing known to copy."
+    ),
+    ("key", "terrain"): gettext_lazy("Rolled %(value)s on the terrain key: %(terrain)s."),
+    ("key", "again"): gettext_lazy(
+        "Rolled %(value)s on the terrain key: %(terrain)s, and the key is rolled again."
+    ),
+    ("key", "combined"): gettext_lazy(
+        "Rolled %(value)s on the terrain key again: %(terrain)s; the hex is %(result)s."
+    ),
+    ("mountain", "height"): gettext_lazy(
+        "Mountain dice multiplied: %(value)s, so the mountains rise to %(height)s ft."
+    ),
+    ("exit", "exit"): gettext_lazy(
+        "Rolled %(value)s for the river's exit: it flows out to %(to)s."
+    ),
+    ("exit", "swamp"): gettext_lazy(
+        "Rolled %(value)s for the river's exit: no side can take it, the hex turns to swamp."
+    ),
+    ("branch", "branch"): gettext_lazy(
+        "Rolled %(value)s for a branch: the river opens towards %(to)s."
+    ),
+    ("branch", "none"): gettext_lazy(
+        "Rolled %(value)s for a branch: no blank side is left for it."
+    ),
+    ("cataract", "cataract"): gettext_lazy(
+        "Rolled %(value)s for a cataract (one on %(target)s): a cataract of %(height)s ft."
+    ),
+    ("cataract", "none"): gettext_lazy(
+        "Rolled %(value)s for a cataract (one on %(target)s): none."
+    ),
+    ("size", "size"): gettext_lazy("Tribe size: dice %(rolled)s multiplied: %(value)s natives."),
+    ("size", "lowered"): gettext_lazy(
+        "Tribe size: dice %(rolled)s, the highest lowered to the port distance %(target)s: "
+        "%(dice)s = %(value)s natives."
+    ),
+    ("first_fire", "victory"): gettext_lazy(
+        "First fire: %(killed)s natives fall; times a die of %(multiplier)s makes %(value)s "
+        "against the %(target)s left: the natives flee."
+    ),
+    ("first_fire", "on"): gettext_lazy(
+        "First fire: %(killed)s natives fall; times a die of %(multiplier)s makes %(value)s "
+        "against the %(target)s left: the fight goes on."
+    ),
+    ("natives_fire", "defeat"): gettext_lazy(
+        "The natives fire (divisor die %(divisor)s): %(killed)s askaris fall, %(left)s left; "
+        "times a die of %(multiplier)s makes %(value)s against the %(target)s askaris at the "
+        "start: the expedition is beaten."
+    ),
+    ("natives_fire", "on"): gettext_lazy(
+        "The natives fire (divisor die %(divisor)s): %(killed)s askaris fall, %(left)s left; "
+        "times a die of %(multiplier)s makes %(value)s against the %(target)s askaris at the "
+        "start: the expedition holds."
+    ),
+    ("counter_fire", "victory"): gettext_lazy(
+        "The askaris fire back (divisor die %(divisor)s): %(killed)s natives fall; times a die of"
+        " %(multiplier)s makes %(value)s against the %(target)s left: the natives flee."
+    ),
+    ("counter_fire", "on"): gettext_lazy(
+        "The askaris fire back (divisor die %(divisor)s): %(killed)s natives fall; times a die of"
+        " %(multiplier)s makes %(value)s against the %(target)s left: the fight goes on."
+    ),
+    ("v", "prisoners"): gettext_lazy(
+        "Rolled %(value)s for V: prisoners that may be kept, the %(target)s askaris less V: "
+        "%(most)s."
+    ),
+    ("village", "found"): gettext_lazy(
+        "Rolled %(value)s for the village (found on %(target)s or less): found."
+    ),
+    ("village", "missed"): gettext_lazy(
+        "Rolled %(value)s for the village (found on %(target)s or less): not found."
+    ),
+    ("loot", "loot"): gettext_lazy(
+        "Looting, a die for each of the %(value)s natives: rations +%(rations)s, gifts "
+        "+%(gifts)s, camels +%(camel)s, canoes +%(canoe)s."
+    ),
+    ("defeat_table", "captive"): gettext_lazy(
+        "Defeat table, %(value)s: the explorer is taken prisoner."
+    ),
+    ("defeat_table", "still_captive"): gettext_lazy(
+        "Defeat table, %(value)s: the explorer stays a prisoner."
+    ),
+    ("defeat_table", "killed"): gettext_lazy("Defeat table, %(value)s: the explorer is killed."),
+    ("defeat_table", "escape"): gettext_lazy(
+        "Defeat table, %(value)s: the explorer escapes with nothing."
+    ),
+    ("defeat_table", "supplies"): gettext_lazy(
+        "Defeat table, %(value)s: the explorer escapes with a musket and 9 rations."
+    ),
+    ("defeat_table", "followers"): gettext_lazy(
+        "Defeat table, %(value)s: the explorer escapes with a musket, 9 rations and followers "
+        "found on Table A."
+    ),
+    ("table_a", "found"): gettext_lazy("Rolled %(value)s on Table A: %(who)s +1."),
+    ("load", "load"): gettext_lazy("Rolled %(value)s for its load: %(who)s +10."),
+    ("talent", "talent"): gettext_lazy(
+        "The prisoner's talent: rolled %(value)s, the tribe's attitude changes by %(change)s."
+    ),
+    ("escape", "escape"): gettext_lazy(
+        "Escape roll: die %(die)s, less 2, with the attitude change %(change)s: %(value)s (from 1"
+        " to 6)."
+    ),
+    ("item", "item"): gettext_lazy("An item rolled %(value)s VP."),
+    ("item", "scientist"): gettext_lazy(
+        "An item, for a scientist two dice less 7 (at least 1): %(value)s VP."
+    ),
+    ("count", "count"): gettext_lazy(
+        "Rolled for how many the disaster strikes (%(target)s): %(value)s %(who)s."
+    ),
+    ("shot", "shot"): gettext_lazy(
+        "Rolled %(value)s to shoot the beast (%(target)s or more): shot, 10 fresh food."
+    ),
+    ("shot", "missed"): gettext_lazy(
+        "Rolled %(value)s to shoot the beast (%(target)s or more): missed."
+    ),
+    ("victim", "lost"): gettext_lazy(
+        "Rolled %(value)s (12 strikes the explorer instead): one of the %(who)s is lost."
+    ),
+    ("victim", "instead"): gettext_lazy(
+        "Rolled %(value)s (12 strikes the explorer instead): the explorer dies."
+    ),
+    ("victim", "spared"): gettext_lazy(
+        "No %(who)s to strike: rolled %(value)s (11 or more strikes the explorer): the explorer"
+        " is spared."
+    ),
+    ("victim", "dies"): gettext_lazy(
+        "No %(who)s to strike: rolled %(value)s (11 or more strikes the explorer): the explorer"
+        " dies."
+    ),
 }
+
+
+#: What a die may pick beyond the hexes of the map (games.engines.nile.data.SIDES).
+BEYOND_THE_MAP = {"sea": gettext_lazy("the sea"), "edge": gettext_lazy("off the map")}
 
 
 def describe_roll(roll: dict) -> str | None:
@@ -136,7 +272,17 @@ def describe_roll(roll: dict) -> str | None:
     target = roll.get("target")
     if isinstance(target, list):
         target = ", ".join(map(str, target))
-    values = {key: roll.get(key) for key in ("gifts", "hunters", "food", "unfed", "died", "sick")}
+    elif target in BEYOND_THE_MAP:
+        target = BEYOND_THE_MAP[target]
+    keys = ("gifts", "hunters", "food", "unfed", "died", "sick", "to", "height", "killed")
+    keys += ("multiplier", "divisor", "left", "most", "rations", "camel", "canoe", "die")
+    values = {key: roll.get(key) for key in keys}
+    values["to"] = BEYOND_THE_MAP.get(roll.get("to"), roll.get("to"))
+    values["rolled"] = " × ".join(map(str, roll.get("rolled", ())))
+    values["dice"] = " × ".join(map(str, roll.get("dice", ())))
+    values["change"] = f"{roll.get('change', 0):+d}"
+    values["terrain"] = TERRAIN_NAMES.get(roll.get("terrain"), roll.get("terrain"))
+    values["result"] = TERRAIN_NAMES.get(roll.get("result"), roll.get("result"))
     values["modifier"] = f"{roll.get('modifier', 0):+d}"
     values["who"] = KIND_NAMES.get(roll.get("who"), roll.get("who"))
     return str(sentence) % (values | {"value": roll["value"], "target": target})
