@@ -311,6 +311,9 @@ def game_act(request, code):
             request, services.submit_action, game, request.user, data["action"], data["version"]
         )
     if moved and _is_htmx(request):
+        mover = next((s for s in moved.seat_list if s.number == moved.current_seat), None)
+        if mover is not None and mover.playing_level and moved.status == Game.Status.ACTIVE:
+            return _after_change(request, code)  # a computer player may have moved since
         # The service's game is the position just committed, with its seats and players.
         mine = next(s for s in moved.seat_list if s.user_id == request.user.pk)
         return _render_game(request, moved, mine)

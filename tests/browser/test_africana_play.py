@@ -29,7 +29,8 @@ def create_and_fill(pages, live_server, users) -> Game:
     joins from the game's page and Chiara from the invitation link."""
     alice, bob, chiara = (pages[u.display_name] for u in users)
     alice.goto(live_server.url + "/games/new/")
-    alice.locator("select[name=engine]").select_option(label="Africana")
+    alice.locator("#game-part").get_by_role("link", name="Africana", exact=True).click()
+    alice.get_by_text("A game of Africana.").wait_for()
     alice.locator("select[name=num_players]").select_option("3")
     alice.get_by_role("button", name="Create the game").click()
     alice.get_by_text("Waiting for players: 1 of 3").wait_for()
