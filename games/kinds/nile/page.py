@@ -12,6 +12,7 @@ import json
 from collections import defaultdict
 
 from django.urls import reverse
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -38,10 +39,8 @@ def action_label(action: str, observation: dict, names: list[str]) -> str:
     """A player's words for ``action`` ("buy rations 30" -> "Buy 30 rations ($30)")."""
     words = action.split()
     key = words[0]
-    if key == "profession":
-        return _("Become a %(profession)s") % {
-            "profession": PROFESSION_NAMES.get(words[1], words[1])
-        }
+    if key == "profession":  # under the question "Choose the profession of your new explorer."
+        return capfirst(str(PROFESSION_NAMES.get(words[1], words[1])))
     if key == "sail":
         if words[1] == "europe":
             return _("Sail home to Europe")
