@@ -306,6 +306,9 @@ CELERY_BROKER_TRANSPORT_OPTIONS = (
 BOT_PAUSE_SECONDS = env.float("BOT_PAUSE_SECONDS", default=1.5)
 BOT_HARD_ITERATIONS = env.int("BOT_HARD_ITERATIONS", default=None)
 CELERY_TASK_IGNORE_RESULT = True
+# The queue tasks are sent to and workers consume by default (workers started with --queues
+# take theirs; a task a worker sends goes here).
+CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_TASK_DEFAULT_QUEUE", default="celery")
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

@@ -17,6 +17,7 @@ pytestmark = [
     pytest.mark.needs_postgres,
     pytest.mark.needs_redis,
     pytest.mark.django_db(transaction=True),
+    pytest.mark.processes,
 ]
 
 
@@ -32,6 +33,8 @@ def bot_worker(request):
         "EMAIL_URL": "memorymail://",
         "BOT_PAUSE_SECONDS": "0",
         "BOT_HARD_ITERATIONS": "4",
+        # the next bot move, which the worker enqueues itself, goes to this test's queue too
+        "CELERY_TASK_DEFAULT_QUEUE": queue,
     }
     command = [sys.executable, "-m", "celery", "--app", "africa_site", "worker"]
     options = ["--pool", "solo", "--queues", queue, "--loglevel", "WARNING"]
