@@ -16,7 +16,8 @@ decisions with more than one legal action; a single legal action is played at on
 (``time.process_time``) is what the bot's budget measures: on a machine shared with other work
 it is fairer than wall time, which is printed beside it. The hard bot's budget is its default
 (``HARD_BUDGET`` in the engine's bot module) unless --iterations, --seconds or --horizon change
-it. Games run in --processes worker processes (default 2).
+it. Games run in --processes worker processes (default 2). With --log FILE, each game's result
+is also appended to FILE as one JSON line as soon as it ends (a long run's partial figures).
 
 Goals (the bots issue): p95 decision under 1 s; hard vs three random wins >= 90 % of Africa
 games; hard vs three easy >= 40 % (chance 25 %); easy vs three random >= 70 %.
@@ -27,6 +28,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import importlib
+import json
 import math
 import multiprocessing
 import random
@@ -121,6 +123,7 @@ def main() -> None:
         help="also time the hard bot at its default budget in this many games against easy bots",
     )
     parser.add_argument("--processes", type=int, default=2, help="worker processes (max 2)")
+    parser.add_argument("--log", type=Path, help="append each game's result here (JSON lines)")
     parser.add_argument(
         "--matchups", default=",".join(MATCHUPS), help="comma-separated, of: " + ", ".join(MATCHUPS)
     )
@@ -136,7 +139,12 @@ def main() -> None:
         tasks += [(name, m, seed, fields, False) for m in matchups for seed in range(args.games)]
         started = time.perf_counter()
         with multiprocessing.Pool(max(1, min(args.processes, 2))) as pool:
-            results = list(pool.imap_unordered(play_game, tasks, chunksize=1))
+            results = []
+            for result in pool.imap_unordered(play_game, tasks, chunksize=1):
+                results.append(result)
+                if args.log:
+                    with args.log.open("a") as log:
+                        log.write(json.dumps(result) + "\n")
         elapsed = time.perf_counter() - started
         print(
             f"{name}: {PLAYERS[name]} players, {args.games} games per matchup, hard budget "

@@ -33,8 +33,9 @@ MARKER_MOVE = 6
 DECISION = 5
 
 
-HARD_BUDGET = Budget(iterations=400, seconds=0.5, horizon=40)
-"""The hard bot's default: 400 iterations or 0.5 s of CPU, whichever ends first."""
+HARD_BUDGET = Budget(iterations=240, seconds=0.5, horizon=40)
+"""The hard bot's default: 240 iterations (40 rounds of the 6 root candidates) or 0.5 s of CPU,
+whichever ends first."""
 ROOT_CANDIDATES = 6
 
 
