@@ -105,6 +105,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # A play page's poll that finds nothing new, answered with one query (games.polling).
+    "games.polling.FastPollMiddleware",
     # Compresses pages, htmx fragments and (locally) static files; in production WhiteNoise
     # serves its own precompressed static files, which this leaves alone.
     "django.middleware.gzip.GZipMiddleware",

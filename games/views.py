@@ -25,7 +25,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from accounts.limits import hourly_limit
 from friends.services import followed_first
-from games import access, scoresheet, services
+from games import access, polling, scoresheet, services
 from games.forms import ActionForm, InviteForm, NewGameForm, VersionForm
 from games.kinds import game_choices
 from games.models import Game, Invitation, Seat
@@ -161,7 +161,12 @@ def my_games(request):
 
 def play_context(request, game: Game, seat: Seat | None) -> dict:
     """Everything the play page shows ``seat`` (None: someone without a seat)."""
-    context = {"game": game, "seat": seat, "seats": game.seat_list}
+    context = {
+        "game": game,
+        "seat": seat,
+        "seats": game.seat_list,
+        "poll_token": polling.poll_token(game, seat),
+    }
     if game.status == Game.Status.OPEN:
         context["invite_form"] = InviteForm()
         if seat is not None:

@@ -1,0 +1,103 @@
+"""The play page's poll, answered before the session, the user and the rest of the middleware.
+
+An open play page asks every few seconds whether its game moved on (``game_poll``). Nearly
+every answer is "no" (204), and the full request (session, user, seat, 14 middlewares) costs
+several times what reading one version does. So the page's poll URL carries a *poll token*
+made when the page was rendered (``poll_token``): signed by the site's secret key for that
+game and that viewer's seat (or for a viewer without a seat), with its time. While the token
+is fresh (``POLL_TOKEN_SECONDS``), ``FastPollMiddleware`` answers the poll itself with one
+query:
+
+- a watcher's token: the game's version; 204 when it is the page's;
+- a seat's token: the game's version and the seat's last visit; 204 when the version is the
+  page's and the visit was noted less than ``SEEN_EVERY`` ago.
+
+Everything else goes on to the view as before: a changed version (the fresh ``game``
+partial), a visit to note (once a minute, so no turn mail goes to a player looking at the
+game), a token that is missing, stale, forged or for another game, and any malformed query.
+The token only stands for the access check the page itself passed; it shows nothing but the
+version, which that viewer saw in the page.
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+
+from django.core import signing
+from django.http import HttpResponse
+from django.utils import timezone
+
+from games.models import Game, Seat
+from games.services.play import SEEN_EVERY
+
+#: How long a poll token stands for the page's access check (seconds). An older token's polls
+#: take the full path, which checks access again.
+POLL_TOKEN_SECONDS = 60 * 60
+
+POLL_PATH = re.compile(r"^/games/(?P<code>[0-9a-f-]{36})/poll/$")
+DIGITS = re.compile(r"[0-9]{1,9}")
+WATCHER = "w"
+
+
+def _signer(code: str) -> signing.TimestampSigner:
+    return signing.TimestampSigner(salt=f"games.poll:{code}")
+
+
+def poll_token(game: Game, seat: Seat | None) -> str:
+    """The poll token of ``game``'s page as ``seat`` sees it (None: a viewer without a seat):
+    a URL-safe string ``"<seat pk or w>:<time>:<signature>"``, to be sent back as the poll's
+    ``t`` parameter."""
+    return _signer(str(game.code)).sign(WATCHER if seat is None else str(seat.pk))
+
+
+def _token_seat(code: str, token: str) -> str | None:
+    """The seat pk (or ``WATCHER``) a fresh, genuine ``token`` for game ``code`` stands for;
+    None for any other token."""
+    try:
+        return _signer(code).unsign(token, max_age=POLL_TOKEN_SECONDS)
+    except signing.BadSignature:  # forged, for another game, or expired
+        return None
+
+
+class FastPollMiddleware:
+    """Answers a play page's poll 204 when its token is good and nothing changed (see the
+    module); hands every other request on untouched. Placed right after
+    ``SecurityMiddleware``, so that the answer still carries the site's security headers."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if request.method == "GET" and (match := POLL_PATH.match(request.path_info)):
+            if self._unchanged(match["code"], request.GET):
+                return HttpResponse(status=204)
+        return self.get_response(request)
+
+    @staticmethod
+    def _unchanged(code: str, query) -> bool:
+        """Whether the poll ``query`` (its ``version`` and ``t``) may be answered 204 here."""
+        version, token = query.get("version", ""), query.get("t", "")
+        if not DIGITS.fullmatch(version) or not token.isascii():
+            return False
+        try:
+            code = str(uuid.UUID(code))
+        except ValueError:
+            return False
+        holder = _token_seat(code, token)
+        if holder is None:
+            return False
+        if holder == WATCHER:
+            current = Game.objects.filter(code=code).values_list("version", flat=True).first()
+            return current == int(version)
+        if not DIGITS.fullmatch(holder):
+            return False
+        row = (
+            Seat.objects.filter(pk=int(holder), game__code=code)
+            .values_list("game__version", "last_seen_at")
+            .first()
+        )
+        if row is None:
+            return False
+        current, seen = row
+        return current == int(version) and seen is not None and seen >= timezone.now() - SEEN_EVERY
