@@ -296,6 +296,7 @@ def prepare_site(args, env: dict, move_copies: int, line_length: int) -> Site:
     from django.core.management import call_command
     from django.urls import reverse
 
+    from games.polling import poll_token
     from games.simulation import play_game, simulated_players
 
     call_command("migrate", verbosity=0)
@@ -303,8 +304,9 @@ def prepare_site(args, env: dict, move_copies: int, line_length: int) -> Site:
     game = play_game(users, rng=random.Random(20), plies=args.plies)
     site = Site(page=game.get_absolute_url(), act=reverse("game_act", args=[game.code]))
     site.version = game.version
-    site.poll = f"{reverse('game_poll', args=[game.code])}?version={game.version}"
     site.mover = game.current_seat
+    token = poll_token(game, game.seats.get(number=site.mover))  # as the mover's page has it
+    site.poll = f"{reverse('game_poll', args=[game.code])}?version={game.version}&t={token}"
     site.csrf = secrets.token_hex(16)
     for seat in game.seats.select_related("user"):
         session = SessionStore()

@@ -302,10 +302,13 @@ def game_detail(request, code):
 @require_POST
 def game_act(request, code):
     """Apply one action of the player whose turn it is; a stale page gets the fresh board."""
-    # The position is read again, locked, by the service: not here.
-    game, seat = _get_game(request, code, defer=("state",))
-    if seat is None:
+    # The player's seat with the game, in one query: the service reads the game again, locked,
+    # with its position and seats. Someone without a seat gets 404 or 403 as on the page.
+    mine = access.seat_for(request.user, code)
+    if mine is None:
+        _get_game(request, code, defer=("state",))
         raise PermissionDenied
+    game = mine.game
     form = ActionForm(request.POST)
     moved = None
     if not form.is_valid():
@@ -322,7 +325,7 @@ def game_act(request, code):
         # The service's game is the position just committed, with its seats and players.
         mine = next(s for s in moved.seat_list if s.user_id == request.user.pk)
         return _render_game(request, moved, mine)
-    return _after_change(request, code, game, seat)
+    return _after_change(request, code)
 
 
 @login_required
@@ -357,14 +360,10 @@ def game_undo(request, code):
     return _after_change(request, code)
 
 
-def _after_change(request, code, game=None, seat=None):
-    """htmx: the fresh ``game`` partial; otherwise POST/redirect/GET to the play page.
-
-    ``game`` and ``seat``, when given, are the request's own reading of a game that the
-    request did not change (a refused action): shown as they are instead of read again."""
+def _after_change(request, code):
+    """htmx: the fresh ``game`` partial; otherwise POST/redirect/GET to the play page."""
     if _is_htmx(request):
-        if game is None:
-            game, seat = _get_game(request, code)
+        game, seat = _get_game(request, code)
         return _render_game(request, game, seat)
     return redirect("game_detail", code=code)
 

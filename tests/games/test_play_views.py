@@ -164,19 +164,22 @@ def test_undo_is_offered_after_a_move_and_takes_it_back(client, duel_underway):
 
 
 CSRF = re.compile(r'(csrfmiddlewaretoken" value=|X-CSRFToken": )"[^"]+"')
+#: The poll token in the play page's poll URL, signed with the time the page was served.
+POLL_TOKEN = re.compile(r"(/poll/\?version=\d+&amp;t=)[^\"]+")
 
 
 def page_texts(client, game, users):
-    """Every page and fragment the players are served, with the per-request CSRF masks
-    removed."""
+    """Every page and fragment the players are served, with the per-request CSRF masks and
+    poll tokens removed."""
     texts = []
     for user in users:
         client.force_login(user)
         for headers in ({}, HTMX):
             html = client.get(game.get_absolute_url(), headers=headers).content.decode()
-            texts.append(CSRF.sub("", html))
+            texts.append(POLL_TOKEN.sub(r"\1", CSRF.sub("", html)))
         poll = reverse("game_poll", args=[game.code])
-        texts.append(CSRF.sub("", client.get(poll, {"version": 0}).content.decode()))
+        answer = client.get(poll, {"version": 0}).content.decode()
+        texts.append(POLL_TOKEN.sub(r"\1", CSRF.sub("", answer)))
     return texts
 
 

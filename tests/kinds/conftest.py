@@ -29,6 +29,8 @@ CSRF = re.compile(
     r'|"X-CSRFToken": "[^"]*"'
     r"|X-CSRFToken&quot;: &quot;[^&]*&quot;"
 )
+#: The poll token in the play page's poll URL, signed with the time the page was served.
+POLL_TOKEN = re.compile(r"(/poll/\?version=\d+&amp;t=)[^\"]+")
 HTMX = {"HX-Request": "true"}
 
 
@@ -115,7 +117,8 @@ def _mail_text(message) -> str:
 
 
 def everything_shown(game: Game, viewers: dict) -> dict[str, list[str]]:
-    """{viewer: [each text the site serves them about ``game``]} (csrf tokens left out).
+    """{viewer: [each text the site serves them about ``game``]} (csrf and poll tokens left
+    out).
 
     ``viewers`` is {name: user or None}. Pages come from a fresh cache, so that a fragment
     cached for the same version is not served instead of rendering it again."""
@@ -142,7 +145,7 @@ def everything_shown(game: Game, viewers: dict) -> dict[str, list[str]]:
             texts.append(_mail_text(make_message("your_turn", user, context)))
             answer = {"status": "applied", "applied": [], **position_context(game, seat, names)}
             texts.append(_mail_text(make_message("play_answer", user, answer | {"game": game})))
-        shown[name] = [CSRF.sub("", text) for text in texts]
+        shown[name] = [POLL_TOKEN.sub(r"\1", CSRF.sub("", text)) for text in texts]
     return shown
 
 
