@@ -33,8 +33,8 @@ MARKER_MOVE = 6
 DECISION = 5
 
 
-HARD_BUDGET = Budget(iterations=120, seconds=0.5, horizon=40)
-"""The hard bot's default: 120 iterations (20 rounds of the 6 root candidates) or 0.5 s of CPU,
+HARD_BUDGET = Budget(iterations=60, seconds=0.5, horizon=40)
+"""The hard bot's default: 60 iterations (10 rounds of the 6 root candidates) or 0.5 s of CPU,
 whichever ends first."""
 ROOT_CANDIDATES = 6
 

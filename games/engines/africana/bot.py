@@ -49,8 +49,9 @@ DISTANCE = _distances()
 FAR = len(BOARD.locations)
 
 
-HARD_BUDGET = Budget(iterations=400, seconds=0.5, horizon=40)
-"""The hard bot's default: 400 iterations or 0.5 s of CPU, whichever ends first."""
+HARD_BUDGET = Budget(iterations=120, seconds=0.5, horizon=40)
+"""The hard bot's default: 120 iterations (20 rounds of the 6 root candidates) or 0.5 s of CPU,
+whichever ends first."""
 ROOT_CANDIDATES = 6
 
 
