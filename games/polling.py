@@ -21,11 +21,13 @@ version, which that viewer saw in the page.
 
 from __future__ import annotations
 
+import functools
 import re
 import uuid
 
 from django.core import signing
 from django.http import HttpResponse
+from django.urls import reverse
 from django.utils import timezone
 
 from games.models import Game, Seat
@@ -35,9 +37,17 @@ from games.services.play import SEEN_EVERY
 #: take the full path, which checks access again.
 POLL_TOKEN_SECONDS = 60 * 60
 
-POLL_PATH = re.compile(r"^/games/(?P<code>[0-9a-f-]{36})/poll/$")
 DIGITS = re.compile(r"[0-9]{1,9}")
 WATCHER = "w"
+
+
+@functools.cache
+def _poll_path() -> re.Pattern:
+    """The poll URL's pattern, its game code captured as ``code`` (from the URLconf, with the
+    site's script prefix, to match ``request.path``)."""
+    sample = str(uuid.UUID(int=0))
+    before, after = reverse("game_poll", args=[sample]).split(sample)
+    return re.compile(f"{re.escape(before)}(?P<code>[0-9a-f-]{{36}}){re.escape(after)}")
 
 
 def _signer(code: str) -> signing.TimestampSigner:
@@ -69,7 +79,7 @@ class FastPollMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        if request.method == "GET" and (match := POLL_PATH.match(request.path_info)):
+        if request.method == "GET" and (match := _poll_path().fullmatch(request.path)):
             if self._unchanged(match["code"], request.GET):
                 return HttpResponse(status=204)
         return self.get_response(request)
