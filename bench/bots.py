@@ -17,7 +17,9 @@ decisions with more than one legal action; a single legal action is played at on
 it is fairer than wall time, which is printed beside it. The hard bot's budget is its default
 (``HARD_BUDGET`` in the engine's bot module) unless --iterations, --seconds or --horizon change
 it. Games run in --processes worker processes (default 2). With --log FILE, each game's result
-is also appended to FILE as one JSON line as soon as it ends (a long run's partial figures).
+is also appended to FILE as one JSON line as soon as it ends; --seeds START:STOP plays a part
+of the games, so that one long run can be shared out, and --from-log FILE... prints the figures
+of the games in such files.
 
 Goals (the bots issue): p95 decision under 1 s; hard vs three random wins >= 90 % of Africa
 games; hard vs three easy >= 40 % (chance 25 %); easy vs three random >= 70 %.
@@ -90,7 +92,14 @@ def play_game(task: tuple[str, str, int, dict[str, Any], bool]) -> dict[str, Any
     places = engine.places(state) if engine.is_terminal(state) else [players] * players
     winners = places.count(1)
     share = 1 / winners if places[seat] == 1 else 0.0
-    return {"name": name, "matchup": matchup, "share": share, "times": times, "timing": timing}
+    return {
+        "name": name,
+        "matchup": matchup,
+        "seed": seed,
+        "share": share,
+        "times": times,
+        "timing": timing,
+    }
 
 
 def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -127,8 +136,25 @@ def main() -> None:
     parser.add_argument(
         "--matchups", default=",".join(MATCHUPS), help="comma-separated, of: " + ", ".join(MATCHUPS)
     )
+    parser.add_argument(
+        "--seeds",
+        help="START:STOP, the game numbers (seeds) to play of each matchup (default 0:--games)",
+    )
+    parser.add_argument(
+        "--from-log",
+        type=Path,
+        nargs="+",
+        help="instead of playing: print the figures of the games in these --log files",
+    )
     args = parser.parse_args()
     matchups = [m.strip() for m in args.matchups.split(",") if m.strip()]
+    if args.from_log:
+        results = [json.loads(line) for path in args.from_log for line in path.open()]
+        for name in sorted({r["name"] for r in results}):
+            print(f"{name}: {PLAYERS[name]} players, from {', '.join(map(str, args.from_log))}")
+            print_figures([r for r in results if r["name"] == name], matchups, "")
+        return
+    first, stop = map(int, args.seeds.split(":")) if args.seeds else (0, args.games)
     for name in [args.engine] if args.engine else sorted(PLAYERS):
         budget = bot_module(name).HARD_BUDGET
         changes = {"iterations": args.iterations, "seconds": args.seconds, "horizon": args.horizon}
@@ -136,7 +162,7 @@ def main() -> None:
         fields = dataclasses.asdict(budget)
         default = dataclasses.asdict(bot_module(name).HARD_BUDGET)
         tasks = [(name, "hard vs easy", seed, default, True) for seed in range(args.timing_games)]
-        tasks += [(name, m, seed, fields, False) for m in matchups for seed in range(args.games)]
+        tasks += [(name, m, seed, fields, False) for m in matchups for seed in range(first, stop)]
         started = time.perf_counter()
         with multiprocessing.Pool(max(1, min(args.processes, 2))) as pool:
             results = []
@@ -147,26 +173,33 @@ def main() -> None:
                         log.write(json.dumps(result) + "\n")
         elapsed = time.perf_counter() - started
         print(
-            f"{name}: {PLAYERS[name]} players, {args.games} games per matchup, hard budget "
-            f"{budget.iterations} iterations / {budget.seconds} s CPU / horizon "
+            f"{name}: {PLAYERS[name]} players, games {first} to {stop - 1} of each matchup, hard "
+            f"budget {budget.iterations} iterations / {budget.seconds} s CPU / horizon "
             f"{budget.horizon} ({elapsed:.0f} s wall)"
         )
         timed = [t for r in results if r["timing"] for t in r["times"]]
         if timed:
             _print_times(f"default budget {default}, {args.timing_games} games", timed)
-        results = [r for r in results if not r["timing"]]
-        times = []
-        for matchup in matchups:
-            rows = [r for r in results if r["matchup"] == matchup]
-            wins = sum(r["share"] for r in rows)
-            low, high = wilson(wins, len(rows))
-            print(
-                f"  {matchup:15} win rate {wins / len(rows):6.1%}  "
-                f"95 % CI [{low:.1%}, {high:.1%}]  ({wins:g} of {len(rows)})"
-            )
-            times += [t for r in rows for t in r["times"]]
-        if times:
-            _print_times("the budget above", times)
+        print_figures([r for r in results if not r["timing"]], matchups, "the budget above")
+
+
+def print_figures(results: list[dict[str, Any]], matchups: list[str], budget: str) -> None:
+    """Print each matchup's win rate with its 95 % interval, and the hard bot's decision times,
+    for ``results`` (``play_game``'s answers, of one engine)."""
+    times = []
+    for matchup in matchups:
+        rows = [r for r in results if r["matchup"] == matchup and not r.get("timing")]
+        if not rows:
+            continue
+        wins = sum(r["share"] for r in rows)
+        low, high = wilson(wins, len(rows))
+        print(
+            f"  {matchup:15} win rate {wins / len(rows):6.1%}  "
+            f"95 % CI [{low:.1%}, {high:.1%}]  ({wins:g} of {len(rows)})"
+        )
+        times += [t for r in rows for t in r["times"]]
+    if times:
+        _print_times(budget or "its budget", times)
 
 
 def _print_times(label: str, times: list[tuple[float, float]]) -> None:
