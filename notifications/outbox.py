@@ -191,7 +191,8 @@ def kick() -> None:
 
 
 def _claim(now: datetime, limit: int) -> list[OutboundMail]:
-    """Claim up to ``limit`` due rows for MAIL_CLAIM_SECONDS; the rows this sender got."""
+    """Claim up to ``limit`` due rows for MAIL_CLAIM_SECONDS; the rows this sender got, with
+    their user, their game and its seats (``Game.seats_with_users``)."""
     free = Q(claimed_until__isnull=True) | Q(claimed_until__lt=now)
     until = now + timedelta(seconds=settings.MAIL_CLAIM_SECONDS)
     with transaction.atomic():
@@ -201,16 +202,17 @@ def _claim(now: datetime, limit: int) -> list[OutboundMail]:
             .order_by("send_after")
             .values_list("pk", flat=True)[:limit]
         )
-        mine = [
-            pk
-            for pk in due
-            if OutboundMail.objects.filter(free, pk=pk, status=OutboundMail.Status.PENDING).update(
-                claimed_until=until
-            )
-        ]
+        # One conditional UPDATE for them all: a row that another sender took meanwhile (SQLite
+        # has no row locks) is not free any more and keeps that sender's claim. ``until``, to
+        # the microsecond, then names this sender's rows.
+        OutboundMail.objects.filter(free, pk__in=due, status=OutboundMail.Status.PENDING).update(
+            claimed_until=until
+        )
+    # The seats of the games and their players come with the rows, for the composers.
     return list(
-        OutboundMail.objects.filter(pk__in=mine)
+        OutboundMail.objects.filter(pk__in=due, claimed_until=until)
         .select_related("user", "game")
+        .prefetch_related("game__seats__user")
         .order_by("send_after")
     )
 
