@@ -4,7 +4,7 @@
                          [--overdue 100] [--only mails|sweep]
 
 1. Turn mails: ``--mails`` games (Africa mostly, one in ten Africana and one in ten Nile, 2 to
-   4 players, a few dozen moves in), each waiting for a different player, have their your-turn
+   4 players, up to two dozen moves in), each waiting for a different player, have their turn
    mail queued as an outbox row, as a move queues it. The outbox's sender
    (``notifications.outbox.send_due``, called in this process: no Celery worker) then builds
    and delivers them all to an SMTP server that this script runs in a child process, HTML
