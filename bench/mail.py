@@ -1,28 +1,45 @@
 """Speed of turn mails and of the deadline sweep, printed (no pass/fail).
 
-    python bench/mail.py [--mails 1000] [--games 100000] [--overdue 100]
+    python bench/mail.py [--mails 200] [--profile] [--no-pictures] [--games 100000]
+                         [--overdue 100] [--only mails|sweep]
 
-1. Turn mails: ``--mails`` games each wait for a move; their ``notify_turn`` tasks go through
-   Celery and Redis to worker processes that send to an SMTP server run by this script. The
-   time until the server has every mail is compared with sending the same mails directly
-   with smtplib (one connection each, as Django's SMTP backend does).
+1. Turn mails: ``--mails`` games (Africa mostly, one in ten Africana and one in ten Nile, 2 to
+   4 players, up to two dozen moves in), each waiting for a different player, have their turn
+   mail queued as an outbox row, as a move queues it. The outbox's sender
+   (``notifications.outbox.send_due``, called in this process: no Celery worker) then builds
+   and delivers them all to an SMTP server that this script runs in a child process, HTML
+   board pictures included, as in production. That time is compared with raw smtplib sending
+   the very same bytes (the messages the server received from the outbox, collected first) over
+   one reused connection (the median of RAW_RUNS runs). Printed: both times, their ratio (the
+   goal: at most 3), and the database queries per mail. One mail is sent before the timing
+   starts, so that templates, fonts and libraries are loaded as in a worker that has been
+   running.
+   ``--profile`` then sends the same rows once more under cProfile (with an empty cache) and
+   prints where the sender's time goes: claiming, the composer's queries, the board's SVG and
+   PNG, the three templates, the sending, and the functions that take the most time.
+   ``--no-pictures`` leaves the board pictures out (MAIL_BOARD_PICTURES off): the rest of the
+   work alone.
 2. The sweep: ``--games`` running games in PostgreSQL, ``--overdue`` of them past their
    deadline; the median time of one ``sweep_deadlines`` run (finding them through the partial
    index and claiming each), and of the query alone. Target: the sweep under 100 ms.
 
-Needs PostgreSQL and Redis on this machine (BENCH_DATABASE_URL, BENCH_REDIS_URL); creates the
-database ``africa_mail_bench``.
+Needs PostgreSQL and Redis on this machine (BENCH_DATABASE_URL, BENCH_REDIS_URL: the cache and
+the broker, which is flushed); drops and creates the database that BENCH_DATABASE_URL names.
+Runs with DEBUG off, as in production (the debug cursor would time every query).
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
+import io
+import multiprocessing
 import os
+import pstats
+import random
 import smtplib
 import statistics
-import subprocess
 import sys
-import threading
 import time
 import urllib.parse
 from datetime import timedelta
@@ -34,25 +51,67 @@ DATABASE_URL = os.environ.get(
     "BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/africa_mail_bench"
 )
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/12")
+SMTP_HOST = "127.0.0.1"
 SMTP_PORT = 8825
+LANGUAGES = ("en", "fr", "nl")
+RAW_RUNS = 5  # raw sending is short: the median of this many runs, against a busy machine
 
 
-class Counter:
-    """An SMTP handler that counts the mails it accepts."""
+# -- the SMTP server, in a child process so that it does not share this one's interpreter ----
+
+
+def smtp_server(pipe) -> None:
+    """Run an aiosmtpd server on SMTP_PORT that keeps what it receives; answer over ``pipe``:
+    "count" -> how many mails so far, "take" -> [(mail from, [recipients], bytes)] (and
+    forget them), "stop" -> None (and end)."""
+    from aiosmtpd.controller import Controller
+
+    received = []
+
+    class Keeper:
+        async def handle_DATA(self, server, session, envelope):
+            received.append((envelope.mail_from, list(envelope.rcpt_tos), envelope.content))
+            return "250 OK"
+
+    controller = Controller(Keeper(), hostname=SMTP_HOST, port=SMTP_PORT)
+    controller.start()
+    pipe.send("ready")
+    try:
+        while True:
+            command = pipe.recv()
+            if command == "count":
+                pipe.send(len(received))
+            elif command == "take":
+                pipe.send(received[:])
+                received.clear()
+            else:
+                pipe.send(None)
+                return
+    finally:
+        controller.stop()
+
+
+class Server:
+    """The child process of ``smtp_server`` and the end of its pipe."""
 
     def __init__(self):
-        self.count = 0
-        self.changed = threading.Condition()
+        context = multiprocessing.get_context("fork")  # before Django opens any connection
+        self.pipe, child_end = context.Pipe()
+        self.process = context.Process(target=smtp_server, args=(child_end,), daemon=True)
+        self.process.start()
+        if self.pipe.recv() != "ready":
+            raise SystemExit("the SMTP server did not start")
 
-    async def handle_DATA(self, server, session, envelope):
-        with self.changed:
-            self.count += 1
-            self.changed.notify_all()
-        return "250 OK"
+    def ask(self, command: str):
+        self.pipe.send(command)
+        return self.pipe.recv()
 
-    def wait_for(self, count: int, seconds: float) -> bool:
-        with self.changed:
-            return self.changed.wait_for(lambda: self.count >= count, seconds)
+    def stop(self) -> None:
+        self.ask("stop")
+        self.process.join(10)
+
+
+# -- setting up -----------------------------------------------------------------------------
 
 
 def recreate_database() -> None:
@@ -66,95 +125,248 @@ def recreate_database() -> None:
         connection.execute(f'CREATE DATABASE "{name}"')
 
 
-def environment() -> dict[str, str]:
+def environment(args) -> dict[str, str]:
     return {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "africa_site.settings",
         "DATABASE_URL": DATABASE_URL,
         "CELERY_BROKER_URL": REDIS_URL,
         "REDIS_URL": REDIS_URL,
-        "EMAIL_URL": f"smtp://127.0.0.1:{SMTP_PORT}",
+        "EMAIL_URL": f"smtp://{SMTP_HOST}:{SMTP_PORT}",
+        "DEBUG": "false",
+        "MAIL_BOARD_PICTURES": "false" if args.no_pictures else "true",
         "LOG_LEVEL": "WARNING",
     }
 
 
-def make_waiting_games(count: int) -> list[tuple[int, int]]:
-    """``count`` 2-player games waiting for a move: [(game id, version)]."""
-    import random
-
-    from games.simulation import play_game, simulated_players
-
-    players = simulated_players(2)
-    rng = random.Random(1)
-    return [
-        (game.pk, game.version)
-        for game in (play_game(players, rng=rng, plies=2) for _n in range(count))
-    ]
+def engine_for(index: int) -> str:
+    """Africa mostly; one game in ten Africana and one in ten Nile."""
+    return {3: "africana", 7: "nile"}.get(index % 10, "africa")
 
 
-def bench_mails(args, env, counter) -> None:
-    from redis import Redis
+def make_players(count: int, first: int = 0) -> list:
+    """``count`` verified accounts "Player <first>".., their languages taking turns (en, fr,
+    nl)."""
+    from allauth.account.models import EmailAddress
+
+    from accounts.models import User
+
+    users = User.objects.bulk_create(
+        User(
+            email=f"player{n}@example.com",
+            display_name=f"Player {n}",
+            language=LANGUAGES[n % len(LANGUAGES)],
+            password="!",
+        )
+        for n in range(first, first + count)
+    )
+    EmailAddress.objects.bulk_create(
+        EmailAddress(user=user, email=user.email, verified=True, primary=True) for user in users
+    )
+    return users
+
+
+def make_waiting_games(count: int, rng: random.Random) -> list:
+    """``count`` running games with 2 to 4 players, some moves in and a chat line in one of
+    three, the game ``n`` waiting for the move of its own player ``n`` (so no two wait for the
+    same player). Returns the games."""
+    from games.kinds import get_kind
+    from games.models import Game
+    from games.simulation import play_game
+    from talk.models import Message
+
+    waiting = make_players(count)
+    others = make_players(count + 3, first=count)
+    games = []
+    for n, player in enumerate(waiting):
+        engine = engine_for(n)
+        kind = get_kind(engine)
+        size = rng.randint(max(2, kind.min_players), min(4, kind.max_players))
+        while True:
+            players = [player, *rng.sample(others, size - 1)]
+            rng.shuffle(players)
+            game = play_game(
+                players, rng=rng, engine=engine, plies=rng.randint(size, 6 * size), to_move=[player]
+            )
+            if game.status == Game.Status.ACTIVE:
+                break
+        if n % 3 == 0:
+            author = next(p for p in players if p != player)
+            Message.objects.create(game=game, author=author, text="Good luck with the next turn!")
+        games.append(game)
+    return games
+
+
+def queue_turn_mails(games: list) -> None:
+    """Empty the outbox, then queue the your-turn mail of each of ``games`` as a move does."""
+    from django.db import transaction
+
+    from notifications import mails
+    from notifications.models import OutboundMail
+
+    OutboundMail.objects.all().delete()
+    with transaction.atomic():
+        for game in games:
+            mails.queue_turn(game)
+
+
+# -- measuring ------------------------------------------------------------------------------
+
+
+class QueryCounter:
+    """A database execute wrapper that counts the queries run through it."""
+
+    def __init__(self):
+        self.count = 0
+
+    def __call__(self, execute, sql, params, many, context):
+        self.count += 1
+        return execute(sql, params, many, context)
+
+
+def send_all() -> dict[str, int]:
+    """Run the outbox's sender until no row is due; its counts added up."""
+    from notifications import outbox
+
+    total = {"sent": 0, "closed": 0, "deferred": 0, "failed": 0}
+    while True:
+        counts = outbox.send_due()
+        for name, value in counts.items():
+            total[name] += value
+        if not any(counts.values()):
+            return total
+
+
+def send_again(keys: list[str]) -> None:
+    """Make the rows ``keys`` due again, as they were before they were sent, with no board
+    picture in the cache."""
+    from django.core.cache import cache
 
     from notifications.models import OutboundMail
-    from notifications.tasks import notify_turn
 
-    games = make_waiting_games(args.mails)
-    Redis.from_url(REDIS_URL).flushdb()
-    worker = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "--app",
-            "africa_site",
-            "worker",
-            "--loglevel",
-            "WARNING",
-            "--concurrency",
-            "2",
-        ],
-        cwd=ROOT,
-        env=env,
+    OutboundMail.objects.filter(key__in=keys).update(
+        status=OutboundMail.Status.PENDING, sent_at=None, attempts=0, claimed_until=None
     )
-    try:
-        from africa_site.celery import app
+    cache.clear()
 
-        app.control.ping(timeout=10)  # wait until the worker answers
-        started = time.perf_counter()
-        for game_id, version in games:
-            notify_turn.delay(game_id, version)
-        complete = counter.wait_for(args.mails, 600)
-        celery_seconds = time.perf_counter() - started
-    finally:
-        worker.terminate()
-        worker.wait(30)
-    if not complete:
-        raise SystemExit(f"only {counter.count} of {args.mails} mails arrived")
 
-    from games.models import Game
-    from notifications.emails import make_message
-    from notifications.mails import game_context
+#: The parts of the sender's work the profile names, as (label, file ending, function name):
+#: the cumulative time of each (parts may contain others: they are indented below them).
+PARTS = [
+    ("claiming the rows (outbox._claim)", "notifications/outbox.py", "_claim"),
+    ("building the mails (outbox.build)", "notifications/outbox.py", "build"),
+    ("  composing (the composer: queries, position)", "notifications/mails.py", "compose_turn"),
+    ("    the board picture (attach_board)", "notifications/boardimage.py", "attach_board"),
+    ("      its SVG (board_svg, a template)", "notifications/boardimage.py", "board_svg"),
+    ("      its picture (svg_png)", "notifications/boardimage.py", "svg_png"),
+    ("        CairoSVG drawing (Surface.draw)", "cairosvg/surface.py", "draw"),
+    ("        Pillow (quantize)", "PIL/Image.py", "quantize"),
+    ("        Pillow (PNG save)", "PIL/Image.py", "save"),
+    ("    the position (turn_mail_context)", "mailplay/replies.py", "turn_mail_context"),
+    ("    the news (news_since_last_turn)", "notifications/mails.py", "news_since_last_turn"),
+    ("    the chat (chat_for_mail)", "talk/mail.py", "chat_for_mail"),
+    ("  the three templates (make_message)", "notifications/emails.py", "make_message"),
+    ("sending (EmailMessage.send)", "django/core/mail/message.py", "send"),
+    ("  the MIME bytes (as_bytes)", "django/core/mail/message.py", "as_bytes"),
+    ("  SMTP (smtplib sendmail)", "smtplib.py", "sendmail"),
+    ("marking rows sent (QuerySet.update)", "django/db/models/query.py", "update"),
+    ("all SQL (CursorWrapper._execute)", "django/db/backends/utils.py", "_execute"),
+]
 
-    messages = []
-    for game_id, _version in games:
-        game = Game.objects.get(pk=game_id)
-        user = game.seats.get(number=game.current_seat).user
-        messages.append(make_message("your_turn", user, game_context(game, user)).message())
+
+def print_profile(profile: cProfile.Profile, mails: int) -> None:
+    """The cumulative time of each of PARTS per mail, then the 25 functions that took the
+    most time themselves."""
+    stats = pstats.Stats(profile)
+    total = stats.total_tt
+    print(f"profile of the sender (cProfile, which slows Python code down): {total:.2f} s")
+    for label, path, function in PARTS:
+        found = [
+            row[3]
+            for (filename, _line, name), row in stats.stats.items()
+            if name == function and filename.endswith(path)
+        ]
+        seconds = max(found, default=0.0)
+        print(f"  {label:50} {1000 * seconds / mails:7.1f} ms/mail  {100 * seconds / total:5.1f} %")
+    out = io.StringIO()
+    pstats.Stats(profile, stream=out).sort_stats("tottime").print_stats(25)
+    print("\n".join(out.getvalue().splitlines()[6:]))
+
+
+def bench_mails(args, server: Server) -> None:
+    from django.db import connection
+
+    from games.kinds import get_kind
+
+    rng = random.Random(1)
     started = time.perf_counter()
-    for message in messages:
-        with smtplib.SMTP("127.0.0.1", SMTP_PORT) as smtp:
-            smtp.send_message(message)
-    direct_seconds = time.perf_counter() - started
-    sent = OutboundMail.objects.filter(status="sent").count()
-    print(f"turn mails: {args.mails} through Celery + Redis, 2 worker processes")
+    games = make_waiting_games(args.mails + 1, rng)
+    warm_up, games = games[0], games[1:]
+    print(f"turn mails: {len(games)} games made in {time.perf_counter() - started:.0f} s")
+
+    queue_turn_mails([warm_up])  # templates, fonts, cairo and the connection pool loaded
+    send_all()
+    server.ask("take")
+    queue_turn_mails(games)
+    counter = QueryCounter()
+    with connection.execute_wrapper(counter):
+        started, cpu = time.perf_counter(), time.process_time()
+        counts = send_all()
+        outbox_seconds = time.perf_counter() - started
+        outbox_cpu = time.process_time() - cpu
+    received = server.ask("take")
+    if counts["sent"] != len(games) or len(received) != len(games):
+        raise SystemExit(f"{counts} for {len(games)} rows; the server received {len(received)}")
+
+    raw_times = []
+    for _run in range(RAW_RUNS):
+        started = time.perf_counter()
+        with smtplib.SMTP(SMTP_HOST, SMTP_PORT) as smtp:
+            for sender, recipients, data in received:
+                smtp.sendmail(sender, recipients, data)
+        raw_times.append(time.perf_counter() - started)
+        if len(server.ask("take")) != len(received):
+            raise SystemExit("the server did not receive every raw mail")
+    raw_seconds = statistics.median(raw_times)
+
+    kinds = {}
+    for game in games:
+        kinds[get_kind(game.engine).label] = kinds.get(get_kind(game.engine).label, 0) + 1
+    size = sum(len(data) for _sender, _recipients, data in received) / len(received)
+    mails = len(games)
     print(
-        f"  through Celery   {celery_seconds:6.2f} s   {args.mails / celery_seconds:7.0f} mails/s"
+        f"  {mails} your-turn mails ("
+        + ", ".join(f"{count} {label}" for label, count in sorted(kinds.items()))
+        + f"), {size / 1000:.0f} KB each on average, "
+        + ("no board pictures" if args.no_pictures else "board pictures included")
     )
     print(
-        f"  direct smtplib   {direct_seconds:6.2f} s   {args.mails / direct_seconds:7.0f} mails/s"
+        f"  outbox sender    {outbox_seconds:6.2f} s   {1000 * outbox_seconds / mails:6.1f} ms/mail"
+        f"   {counter.count / mails:5.1f} queries/mail   (this process's CPU: {outbox_cpu:.2f} s)"
     )
     print(
-        f"  ratio            {celery_seconds / direct_seconds:6.2f} x   ({sent} recorded as sent)"
+        f"  raw smtplib      {raw_seconds:6.2f} s   {1000 * raw_seconds / mails:6.1f} ms/mail"
+        f"   (median of {RAW_RUNS} runs, {min(raw_times):.2f} to {max(raw_times):.2f} s)"
+    )
+    print(f"  ratio            {outbox_seconds / raw_seconds:6.2f} x   (goal: at most 3 x)")
+
+    if args.profile:
+        send_again(_keys(games))
+        profile = cProfile.Profile()
+        profile.enable()
+        counts = send_all()
+        profile.disable()
+        server.ask("take")
+        print_profile(profile, counts["sent"])
+
+
+def _keys(games: list) -> list[str]:
+    from notifications.models import OutboundMail
+
+    return list(
+        OutboundMail.objects.filter(game__in=games, template="your_turn").values_list(
+            "key", flat=True
+        )
     )
 
 
@@ -168,7 +380,7 @@ def bench_sweep(args) -> None:
 
     user = User.objects.first()
     now = timezone.now()
-    template = Game.objects.exclude(state=None).first()
+    template = Game.objects.exclude(state=None).filter(engine="africa").first()
     batch = []
     for n in range(args.games):
         late = n < args.overdue
@@ -221,28 +433,37 @@ def bench_sweep(args) -> None:
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--mails", type=int, default=1000)
+    parser.add_argument("--mails", type=int, default=200)
+    parser.add_argument("--profile", action="store_true", help="profile the mails' sender")
+    parser.add_argument("--no-pictures", action="store_true", help="mails without board pictures")
     parser.add_argument("--games", type=int, default=100_000)
     parser.add_argument("--overdue", type=int, default=100)
+    parser.add_argument("--only", choices=["mails", "sweep"], help="run one part only")
     args = parser.parse_args()
-    env = environment()
-    os.environ.update(env)
-    recreate_database()
-    import django
-
-    django.setup()
-    from aiosmtpd.controller import Controller
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0)
-    counter = Counter()
-    smtp = Controller(counter, hostname="127.0.0.1", port=SMTP_PORT)
-    smtp.start()
+    os.chdir(ROOT)
+    os.environ.update(environment(args))
+    server = Server()
     try:
-        bench_mails(args, env, counter)
-        bench_sweep(args)
+        recreate_database()
+        import django
+
+        django.setup()
+        from django.core.cache import cache
+        from django.core.management import call_command
+
+        from notifications import outbox
+
+        call_command("migrate", verbosity=0)
+        cache.clear()  # the Redis database of BENCH_REDIS_URL: cache and broker
+        outbox.kick = lambda: None  # no worker here: this script calls the sender itself
+        if args.only in (None, "mails"):
+            bench_mails(args, server)
+        if args.only in (None, "sweep"):
+            if args.only == "sweep":
+                make_waiting_games(1, random.Random(1))  # the position the sweep's games copy
+            bench_sweep(args)
     finally:
-        smtp.stop()
+        server.stop()
 
 
 if __name__ == "__main__":

@@ -179,6 +179,14 @@ class Game(models.Model):
     def is_full(self, seats_taken: int) -> bool:
         return seats_taken >= self.num_players
 
+    def seats_with_users(self) -> list:
+        """The game's seats [Seat] in seat order, each with its user (None for a computer
+        player) at hand: the seats prefetched with the game (``prefetch_related("seats__user")``,
+        as the mail sender does for a batch), else read in one query."""
+        if "seats" in getattr(self, "_prefetched_objects_cache", {}):
+            return list(self.seats.all())
+        return list(self.seats.select_related("user"))
+
 
 class BotLevel(models.TextChoices):
     """How well a computer player plays: the levels of the engines' bots (``engine.choose``)."""

@@ -33,7 +33,7 @@ def position_context(game: Game, seat: Seat, names: list[str]) -> dict:
     kind = game.kind
     rules = kind.engine
     observation = rules.observation(game.state, seat.number)
-    seats = sorted(game.seats.select_related("user"), key=lambda s: s.number)
+    seats = sorted(game.seats_with_users(), key=lambda s: s.number)
     scores = kind.scores(observation)
     context = {
         "kind": kind,

@@ -5,10 +5,17 @@ inline SVG and never load the site's stylesheets).
 The SVG is rendered from the viewer's observation only (``GameKind.board_context``), so the
 picture shows no more than the page does. It is reduced to at most 256 colours with Pillow to
 stay small (a mail's board is about 30-120 KB; MAX_BYTES is checked by the tests).
+
+Drawing takes a fifth of a second or more, so mails take their picture from Django's cache
+(``board_picture``), where it is filed under a digest of the SVG document it is drawn from: the
+mails that show the very same board (a turn mail and the reminder of the same turn, the answer
+to a reply, a digest, the other players when they all see the same board) draw it once, and
+two boards that differ in anything, hidden or not, never share a picture.
 """
 
 from __future__ import annotations
 
+import hashlib
 import io
 import logging
 import re
@@ -16,6 +23,7 @@ from functools import lru_cache
 
 from django.conf import settings
 from django.contrib.staticfiles import finders
+from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from PIL import Image
@@ -36,6 +44,15 @@ NO_HALO = (
 )
 #: The mails' background colour (templates/emails/base.html), under transparent parts.
 BACKGROUND = (0xFB, 0xF7, 0xEF)
+#: zlib's level for the PNG: 8 makes files within 1 % of 9's (Pillow's optimize) in a third of
+#: the time.
+COMPRESS_LEVEL = 8
+#: Named in the cache keys of pictures: change it when the same SVG is drawn differently.
+DRAWING = "1"
+#: The address the SVG document is parsed under. CairoSVG keeps the elements that ``<use>``
+#: points to by address and id: with an address, each is looked up once, not at every use (the
+#: Africa board has a hundred uses). Nothing is fetched from it.
+DOCUMENT_URL = "board.svg"
 AUTO_SIZE = re.compile(r"\b(?:width|height)\s*:\s*(?:auto|100%)\s*;?")
 VIEW_BOX = re.compile(r'viewBox="[-\d.]+ [-\d.]+ ([\d.]+) ([\d.]+)"')
 
@@ -72,16 +89,49 @@ def board_png(kind, board: dict) -> bytes:
     """The board of ``kind`` for the board context ``board`` as a PNG, WIDTH pixels wide, in at
     most 256 colours. Needs the cairo library (Debian's libcairo2) and a font (fonts-dejavu-core);
     raises OSError when cairo is missing."""
-    import cairosvg  # loads libcairo: only where pictures are drawn
+    return svg_png(board_svg(kind, board))
 
-    png = cairosvg.svg2png(bytestring=board_svg(kind, board).encode(), output_width=WIDTH)
-    drawn = Image.open(io.BytesIO(png)).convert("RGBA")
-    image = Image.new("RGB", drawn.size, BACKGROUND)
-    image.paste(drawn, mask=drawn)
+
+def svg_png(svg: str) -> bytes:
+    """The SVG document ``svg`` drawn WIDTH pixels wide on the mails' BACKGROUND, as a PNG in
+    at most 256 colours. Raises OSError when cairo is missing."""
+    import cairocffi  # loads libcairo: only where pictures are drawn
+    from cairosvg.parser import Tree
+    from cairosvg.surface import PNGSurface
+
+    # CairoSVG draws on a transparent surface (the constructor draws), which cairo then lays
+    # over the background: no PNG is written and read back in between.
+    tree = Tree(bytestring=svg.encode(), url=DOCUMENT_URL)
+    drawn = PNGSurface(tree, None, 96, output_width=WIDTH).cairo
+    size = (drawn.get_width(), drawn.get_height())
+    surface = cairocffi.ImageSurface(cairocffi.FORMAT_RGB24, *size)
+    context = cairocffi.Context(surface)
+    context.set_source_rgb(*(channel / 255 for channel in BACKGROUND))
+    context.paint()
+    context.set_source_surface(drawn)
+    context.paint()
+    surface.flush()
+    # RGB24 is 32 bits a pixel, blue first in memory on the little-endian machines Pillow's
+    # "BGRX" expects, the last byte unused.
+    image = Image.frombuffer("RGB", size, surface.get_data(), "raw", "BGRX", surface.get_stride())
     small = image.quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
     out = io.BytesIO()
-    small.save(out, format="PNG", optimize=True)
+    small.save(out, format="PNG", compress_level=COMPRESS_LEVEL)
     return out.getvalue()
+
+
+def board_picture(kind, board: dict) -> bytes:
+    """``board_png`` of ``kind`` and ``board``, from the cache when a picture of the very same
+    SVG document was drawn in the last settings.MAIL_BOARD_CACHE_SECONDS (then kept there).
+    Raises what ``svg_png`` raises."""
+    svg = board_svg(kind, board)
+    digest = hashlib.sha256(f"{DRAWING}:{WIDTH}:{svg}".encode()).hexdigest()
+    key = f"mail-board:{digest}"
+    png = cache.get(key)
+    if png is None:
+        png = svg_png(svg)
+        cache.set(key, png, settings.MAIL_BOARD_CACHE_SECONDS)
+    return png
 
 
 def attach_board(draft, context: dict, content_id: str = "board") -> None:
@@ -94,7 +144,7 @@ def attach_board(draft, context: dict, content_id: str = "board") -> None:
     if not board or kind is None or not settings.MAIL_BOARD_PICTURES:
         return
     try:
-        png = board_png(kind, board)
+        png = board_picture(kind, board)
     except Exception:  # a drawing error must not keep the mail from going out
         logger.exception("the board picture of a mail could not be drawn")
         return

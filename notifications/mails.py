@@ -13,7 +13,8 @@ import hashlib
 from datetime import timedelta
 
 from django.conf import settings
-from django.db.models import F
+from django.db.models import F, Subquery, Value
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from accounts.models import User
@@ -139,7 +140,7 @@ def queue_answer(user: User, outcome, game: Game | None, seat: Seat | None, thre
 def game_context(game: Game, user: User) -> dict:
     """What every mail about ``game`` to ``user`` shows: the game and its link, the seats, the
     opponents' names, ``user``'s seat and every seat's name by number."""
-    seats = list(game.seats.select_related("user"))
+    seats = game.seats_with_users()
     names = [seat.name for seat in sorted(seats, key=lambda s: s.number)]
     mine = next((seat for seat in seats if seat.user_id == user.pk), None)
     return {
@@ -155,9 +156,8 @@ def game_context(game: Game, user: User) -> dict:
 def news_since_last_turn(game: Game, seat: Seat, names: list[str]) -> list[str]:
     """The log in words since ``seat``'s last own move, oldest first (at most 40 lines)."""
     moves = game.moves.filter(taken_back=False)
-    last_own = moves.filter(seat=seat.number, automatic=False).order_by("-ply").first()
-    if last_own is not None:
-        moves = moves.filter(ply__gt=last_own.ply)
+    last_own = moves.filter(seat=seat.number, automatic=False).order_by("-ply").values("ply")
+    moves = moves.filter(ply__gt=Coalesce(Subquery(last_own[:1]), Value(-1)))  # one query
     describe = game.kind.describe
     lines = []
     for move in moves.order_by("-ply")[:40]:
@@ -170,7 +170,7 @@ def _turn_seat(row) -> Seat | Close:
     game = row.game
     if game is None or game.status != Game.Status.ACTIVE or game.version != row.ply:
         return Close("moved on")
-    seat = game.seats.select_related("user").filter(number=game.current_seat).first()
+    seat = next((s for s in game.seats_with_users() if s.number == game.current_seat), None)
     if seat is None or seat.user_id != row.user_id:
         return Close("moved on")
     if seat.left_at is not None or not wants(seat.user, "turn"):
@@ -289,9 +289,10 @@ def compose_answer(row) -> Draft:
     context = {"status": payload["status"], "outcome": payload, "applied": payload["applied"]}
     game = row.game
     if game is not None and row.seat is not None:
-        seat = game.seats.select_related("user").filter(number=row.seat).first()
+        seats = game.seats_with_users()
+        seat = next((s for s in seats if s.number == row.seat), None)
         if seat is not None:
-            names = [s.name for s in game.seats.select_related("user")]
+            names = [s.name for s in seats]
             context.update(position_context(game, seat, names))
             context["game"] = game
             if payload["status"] == "refused":

@@ -17,7 +17,7 @@ from accounts.models import User
 from games import services
 from games.kinds import KINDS, get_kind
 from games.models import Game
-from notifications import mails, tasks
+from notifications import boardimage, mails, tasks
 from notifications.boardimage import MAX_BYTES, board_png
 from notifications.models import OutboundMail
 from tests.games.conftest import first_with, play, player_to_move
@@ -155,6 +155,30 @@ def test_the_reminder_can_be_answered_by_mail(duel, mailoutbox, pictures):
     assert "24 more hours for this move" in reminder.body
     assert "What you can do" in reminder.body
     assert 'src="cid:board"' in html_of(reminder)
+
+
+def test_mails_that_show_the_same_board_share_one_drawing_of_it(
+    duel, mailoutbox, pictures, monkeypatch
+):
+    drawn = []
+    draw = boardimage.svg_png
+    monkeypatch.setattr(boardimage, "svg_png", lambda svg: drawn.append(svg) or draw(svg))
+    game = play(duel, first_with(duel, "start "))
+    mover = player_to_move(game)
+    mails.queue_reminder(game.pk, game.version)
+    tasks.send_outbox.apply()
+
+    [turn] = mails_to(mailoutbox, mover)
+    [reminder] = mails_to(mailoutbox, mover, "Reminder")
+    assert images_of(reminder)["board"] == images_of(turn)["board"]
+    assert len(drawn) == 1
+
+    # The second researcher on the board: the next turn mail shows a picture of its own.
+    game = play(game, first_with(game, "start "))
+    tasks.send_outbox.apply()
+    [next_turn] = mails_to(mailoutbox, player_to_move(game))
+    assert images_of(next_turn)["board"] != images_of(turn)["board"]
+    assert len(drawn) == 2
 
 
 def test_the_digest_gives_each_game_its_reply_address_and_position(
