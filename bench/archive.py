@@ -2,12 +2,14 @@
 pass/fail).
 
     python bench/archive.py [--database-url postgres://postgres@127.0.0.1:5432/africa_archive_bench]
-                            [--games 100000] [--players 3000] [--requests 200]
-                            [--without-finished-index]
+                            [--games 100000] [--running 10000] [--players 3000]
+                            [--requests 200] [--without-finished-index] [--reuse]
 
 Recreates the database, migrates it, plays a few real games (to replay) and writes
-``--games`` finished games straight into the tables with bulk inserts (games, seats with
-scores and places, and one rating per player), then runs ANALYZE. Each page is then requested
+``--games`` finished games and ``--running`` games in progress straight into the tables with
+bulk inserts (games, seats with scores and places, and one rating per player), then runs
+ANALYZE. ``--reuse`` keeps the database a previous run filled (the build takes minutes) and
+only applies the migrations added since, then runs ANALYZE. Each page is then requested
 ``--requests`` times through Django's test client in this process (server time, no network):
 the archive with various filters and pages, the leaderboard at various pages, and one replay
 step (the htmx panel and the whole page). Prints the median and 95th percentile of each and
@@ -60,12 +62,18 @@ def parse_args():
     parser.add_argument("--games", type=int, default=100_000)
     parser.add_argument("--players", type=int, default=3000)
     parser.add_argument("--requests", type=int, default=200)
+    parser.add_argument("--running", type=int, default=10_000)
     parser.add_argument("--without-finished-index", action="store_true")
+    parser.add_argument(
+        "--reuse",
+        action="store_true",
+        help="keep the database a previous run filled (--games, --running, --players ignored)",
+    )
     return parser.parse_args()
 
 
-def fill(games: int, players: int, rng: random.Random) -> tuple[list[str], list]:
-    """Write the users, real games and bulk games; return the display names and real games."""
+def fill(games: int, running: int, players: int, rng: random.Random) -> None:
+    """Write the users, real games, bulk finished games and games in progress."""
     from django.db import connection
 
     from accounts.models import User
@@ -80,7 +88,8 @@ def fill(games: int, players: int, rng: random.Random) -> tuple[list[str], list]
         ],
         batch_size=BATCH,
     )
-    real = [play_game(users[n : n + 3], rng=random.Random(n)) for n in range(0, 12, 3)]
+    for n in range(0, 12, 3):
+        play_game(users[n : n + 3], rng=random.Random(n))
     start = datetime(2023, 1, 1, tzinfo=UTC)
     commitment = seed_commitment(1, "bench")
     made = 0
@@ -141,9 +150,57 @@ def fill(games: int, players: int, rng: random.Random) -> tuple[list[str], list]
         )
     PlayerRating.objects.bulk_create(ratings, batch_size=BATCH, ignore_conflicts=True)
     add_special_players(users, start, commitment, games)
+    add_running_games(users, running, commitment, rng)
     with connection.cursor() as cursor:
         cursor.execute("ANALYZE")
-    return [user.display_name for user in users], real
+
+
+def add_running_games(users, running: int, commitment: str, rng: random.Random) -> None:
+    """``running`` games in progress among ``users`` (no state: the pages measured here list
+    them, none plays them)."""
+    from django.utils import timezone
+
+    from games.models import Game, Seat
+
+    now = timezone.now()
+    made = 0
+    while made < running:
+        count = min(BATCH, running - made)
+        batch = [
+            Game(
+                num_players=rng.randint(2, 5),
+                status=Game.Status.ACTIVE,
+                seed=1,
+                salt="bench",
+                seed_commitment=commitment,
+                version=100,
+                current_seat=0,
+                created_at=now - timedelta(days=rng.randint(1, 60)),
+                started_at=now - timedelta(days=1),
+                turn_started_at=now,
+                turn_deadline=now + timedelta(days=3),
+            )
+            for _n in range(count)
+        ]
+        Game.objects.bulk_create(batch)
+        seats = [
+            Seat(game=game, user=user, number=number, colour="blue")
+            for game in batch
+            for number, user in enumerate(rng.sample(users, game.num_players))
+        ]
+        Seat.objects.bulk_create(seats, batch_size=BATCH)
+        made += count
+
+
+def players_and_replays() -> tuple[list[str], list]:
+    """The display names of the bench's players (in the order they were made) and the games
+    played for real (those that can be replayed)."""
+    from accounts.models import User
+    from games.models import Game
+
+    names = list(User.objects.order_by("pk").values_list("display_name", flat=True))
+    real = list(Game.objects.finished().exclude(salt="bench").order_by("pk"))
+    return names, real
 
 
 def add_special_players(users, start, commitment, games: int) -> None:
@@ -181,7 +238,8 @@ def describe(name: str, samples: list[float]) -> str:
 def main():
     args = parse_args()
     rng = random.Random(2026)
-    recreate_database(args.database_url)
+    if not args.reuse:
+        recreate_database(args.database_url)
     os.environ.update(
         {
             "DJANGO_SETTINGS_MODULE": "africa_site.settings",
@@ -204,10 +262,27 @@ def main():
     call_command("migrate", verbosity=0)
     if args.without_finished_index:
         with connection.cursor() as cursor:
-            cursor.execute("DROP INDEX games_finished_recent")
-    started = time.perf_counter()
-    names, real = fill(args.games, args.players, rng)
-    print(f"Filled {args.games} finished games in {time.perf_counter() - started:.0f} s.")
+            cursor.execute("DROP INDEX IF EXISTS games_finished_recent")
+    if args.reuse:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1 FROM pg_indexes WHERE indexname = 'games_finished_recent'")
+            if not cursor.fetchone() and not args.without_finished_index:
+                raise SystemExit("games_finished_recent was dropped: run without --reuse")
+            cursor.execute("ANALYZE")
+    else:
+        started = time.perf_counter()
+        fill(args.games, args.running, args.players, rng)
+        print(f"Filled {args.games} finished games in {time.perf_counter() - started:.0f} s.")
+    names, real = players_and_replays()
+    if args.reuse and not real:
+        raise SystemExit(f"{args.database_url} holds no bench games: run once without --reuse")
+    from games.models import Game
+
+    print(
+        f"{Game.objects.finished().count()} finished games, "
+        f"{Game.objects.active().count()} in progress, {len(names)} players."
+    )
+    rng = random.Random(2027)  # the same requests whether the database was filled or reused
 
     client = Client()
     archive = reverse("archive")
