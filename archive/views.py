@@ -19,7 +19,7 @@ from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
 from archive.forms import ArchiveFilterForm
-from archive.pagination import ArchivePaginator
+from archive.pagination import ArchivePaginator, IdListPaginator
 from archive.records import game_record
 from archive.replay import replay_context
 from games.access import game_for
@@ -62,7 +62,15 @@ def archive_list(request):
         .order_by("place", "number")
     )
     rows = Game.objects.only(*ROW_FIELDS).prefetch_related(Prefetch("seats", seats))
-    paginator = ArchivePaginator(games, GAMES_PER_PAGE, count_key=count_key, rows=rows)
+    if filters.get("player"):
+        # One player's games, a few hundred at most: all their ids in order, from the
+        # player's seats, then a page's rows. Asked for one page (LIMIT), the planner guessed
+        # the player's share of the archive and walked it newest first until it met enough
+        # of their games: every game for a player whose games are all old.
+        ids = list(games.values_list("pk", flat=True))
+        paginator = IdListPaginator(ids, GAMES_PER_PAGE, rows=rows)
+    else:
+        paginator = ArchivePaginator(games, GAMES_PER_PAGE, count_key=count_key, rows=rows)
     page = paginator.get_page(request.GET.get("page"))
     return render(
         request,
