@@ -2,6 +2,7 @@
 pass/fail).
 
     python bench/archive.py [--database-url postgres://postgres@127.0.0.1:5432/africa_archive_bench]
+                            [--redis-url redis://127.0.0.1:6379/13]
                             [--games 100000] [--running 10000] [--players 3000]
                             [--requests 200] [--without-finished-index] [--reuse]
 
@@ -16,6 +17,10 @@ then runs VACUUM ANALYZE. Each page is then requested
 the archive with various filters and pages, the leaderboard at various pages, and one replay
 step (the htmx panel and the whole page). Prints the median and 95th percentile of each and
 the SQL of the archive's first page.
+
+The shared cache (rows of the archive, counts) is the Redis database of ``--redis-url``
+(default: $BENCH_REDIS_URL, else $REDIS_URL), as in production; without one the site's
+local default, files in a temporary directory, whose every write lists the whole directory.
 
 Target: the archive (any filter, any page, whatever the player's history: a player with 550
 games, one with a single old game and one with 550 old games are among them), the leaderboard
@@ -60,6 +65,11 @@ def parse_args():
         default=os.environ.get(
             "BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/africa_archive_bench"
         ),
+    )
+    parser.add_argument(
+        "--redis-url",
+        default=os.environ.get("BENCH_REDIS_URL", os.environ.get("REDIS_URL", "")),
+        help="the shared cache (default: files, which production never uses)",
     )
     parser.add_argument("--games", type=int, default=100_000)
     parser.add_argument("--players", type=int, default=3000)
@@ -253,6 +263,7 @@ def main():
             "ALLOWED_HOSTS": "testserver",
             "VAR_DIR": tempfile.mkdtemp(prefix="africa-archive-bench-"),
             "LOG_LEVEL": "WARNING",
+            "REDIS_URL": args.redis_url,
         }
     )
     sys.path.insert(0, str(ROOT))
@@ -315,7 +326,8 @@ def main():
         game = rng.choice(real)
         return reverse("replay", args=[game.code]) + f"?ply={rng.randint(0, 200)}"
 
-    print(f"{args.requests} requests each, in process, on {args.database_url}:")
+    cache = args.redis_url or "files (no --redis-url)"
+    print(f"{args.requests} requests each, in process, on {args.database_url}, cache {cache}:")
     for name, make_url in scenarios.items():
         timed(client, make_url())  # warm up
         print(describe(name, [timed(client, make_url()) for _n in range(args.requests)]))
