@@ -21,6 +21,8 @@ the SQL of the archive's first page.
 The shared cache (rows of the archive, counts) is the Redis database of ``--redis-url``
 (default: $BENCH_REDIS_URL, else $REDIS_URL), as in production; without one the site's
 local default, files in a temporary directory, whose every write lists the whole directory.
+Give it a Redis database of its own and empty it before each run (``redis-cli -n 13 flushdb``):
+rows another run rendered and cached make the pages that render them faster.
 
 Target: the archive (any filter, any page, whatever the player's history: a player with 550
 games, one with a single old game and one with 550 old games are among them), the leaderboard
