@@ -14,8 +14,10 @@ from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import get_template, render_to_string
 from django.utils import timezone
+from django.utils.formats import localize
+from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET
 
 from archive.forms import ArchiveFilterForm
@@ -101,15 +103,33 @@ def _rows(games) -> list[str]:
         digest = hashlib.sha256(names.encode()).hexdigest()[:12]
         keys[game.pk] = f"archive-row:{game.pk}:{digest}:{suffix}"
     found = cache.get_many(keys.values())
-    missing = {
-        keys[game.pk]: render_to_string(ROW_TEMPLATE, {"game": game})
-        for game in games
-        if keys[game.pk] not in found
-    }
+    missing = {}
+    for game in games:
+        if keys[game.pk] not in found:
+            game.results = _results(game)
+            missing[keys[game.pk]] = render_to_string(ROW_TEMPLATE, {"game": game})
     if missing:
         cache.set_many(missing, ROW_SECONDS)
     # Rendered by the template engine, which escaped them.
     return [mark_safe(found.get(keys[game.pk]) or missing[keys[game.pk]]) for game in games]
+
+
+def _results(game) -> list[str]:
+    """The row's line of each seat of ``game`` (its seats with their users, best first):
+    "1. Alice (54)", translated, the values escaped as a template would. Built here, not by a
+    blocktranslate per seat in ROW_TEMPLATE, which took half of a page of rows' time."""
+    line = gettext("%(place)s. %(name)s (%(score)s)")
+    return [
+        mark_safe(  # the values are escaped; the line is the catalogue's
+            line
+            % {
+                "place": conditional_escape(localize(seat.place)),
+                "name": conditional_escape(seat.name),
+                "score": conditional_escape(localize(seat.final_score)),
+            }
+        )
+        for seat in game.seats.all()
+    ]
 
 
 @require_GET
