@@ -15,8 +15,9 @@ previous run filled (the build takes minutes) and only applies the migrations ad
 then runs VACUUM ANALYZE. Each page is then requested
 ``--requests`` times through Django's test client in this process (server time, no network):
 the archive with various filters and pages, the leaderboard at various pages, and one replay
-step (the htmx panel and the whole page). Prints the median and 95th percentile of each and
-the SQL of the archive's first page.
+step (the htmx panel and the whole page). Prints the median and 95th percentile of each, the
+median of this process's CPU time (steadier than the others on a busy machine) and the SQL of
+the archive's first page.
 
 The shared cache (rows of the archive, counts) is the Redis database of ``--redis-url``
 (default: $BENCH_REDIS_URL, else $REDIS_URL), as in production; without one the site's
@@ -237,19 +238,25 @@ def add_special_players(users, start, commitment, games: int) -> None:
     users.extend([busy, lone, veteran])
 
 
-def timed(client, url, headers=None) -> float:
-    started = time.perf_counter()
+def timed(client, url, headers=None) -> tuple[float, float]:
+    """Seconds the request took, and seconds of this process's CPU (Python's share of the
+    work: the rest is the database's and waiting, which a busy machine stretches)."""
+    started, cpu = time.perf_counter(), time.process_time()
     response = client.get(url, headers=headers or {})
     elapsed = time.perf_counter() - started
     if response.status_code != 200:
         raise SystemExit(f"{url} answered {response.status_code}")
-    return elapsed
+    return elapsed, time.process_time() - cpu
 
 
-def describe(name: str, samples: list[float]) -> str:
-    ms = sorted(1000 * s for s in samples)
+def describe(name: str, samples: list[tuple[float, float]]) -> str:
+    ms = sorted(1000 * wall for wall, _cpu in samples)
     p95 = ms[int(0.95 * (len(ms) - 1))]
-    return f"  {name:<40} median {statistics.median(ms):6.1f} ms   p95 {p95:6.1f} ms   n={len(ms)}"
+    cpu = statistics.median(1000 * cpu for _wall, cpu in samples)
+    return (
+        f"  {name:<40} median {statistics.median(ms):6.1f} ms   p95 {p95:6.1f} ms   "
+        f"Python CPU {cpu:5.1f} ms   n={len(ms)}"
+    )
 
 
 def main():
