@@ -26,14 +26,17 @@ from django.views.decorators.http import require_GET, require_POST
 from accounts.limits import hourly_limit
 from friends.services import followed_first
 from games import access, scoresheet, services
+from games.context_processors import WaitingGames
 from games.forms import ActionForm, InviteForm, NewGameForm, VersionForm
 from games.kinds import game_choices
 from games.models import Game, Invitation, Seat
 
 FRAGMENT_SECONDS = 60 * 60
-#: My games: the running games shown at most, and the finished games a page.
+#: My games: the running games shown at most, the finished games a page, the invitations shown
+#: at most.
 RUNNING_SHOWN = 200
 FINISHED_PER_PAGE = 20
+INVITATIONS_SHOWN = 100
 
 
 def _get_game(request, code, *, token=None, defer=()) -> tuple[Game, Seat | None]:
@@ -117,9 +120,8 @@ def new_game(request):
 
 
 def _my_game_ids(user) -> tuple[list[int], list[int]]:
-    """The ids of ``user``'s running games (open or active), newest first, at most
-    RUNNING_SHOWN, and of all their finished games, the latest finished first (then the
-    highest id).
+    """The ids of all ``user``'s running games (open or active), newest first, and of all
+    their finished games, the latest finished first (then the highest id).
 
     One query, from the user's seats by their user index (a few hundred rows for a player of
     550 games): running games have no finish time and come first (PostgreSQL puts NULL first
@@ -139,7 +141,7 @@ def _my_game_ids(user) -> tuple[list[int], list[int]]:
     running_ids, finished_ids = [], []
     for pk, status in rows:
         (finished_ids if status == Game.Status.FINISHED else running_ids).append(pk)
-    return running_ids[:RUNNING_SHOWN], finished_ids
+    return running_ids, finished_ids
 
 
 @login_required
@@ -148,7 +150,8 @@ def my_games(request):
     """The user's games: invitations waiting for an answer, those waiting for their move,
     then the others still running, then the finished ones, newest first, a page at a time
     (``?page=``)."""
-    running_ids, finished_ids = _my_game_ids(request.user)
+    all_running_ids, finished_ids = _my_game_ids(request.user)
+    running_ids = all_running_ids[:RUNNING_SHOWN]
     finished = Paginator(finished_ids, FINISHED_PER_PAGE).get_page(request.GET.get("page"))
     seats = Seat.objects.select_related("user").only(
         "game",
@@ -176,13 +179,17 @@ def my_games(request):
         )
     waiting = sorted((g for g in running if g.my_turn), key=lambda g: g.turn_deadline)
     others = [g for g in running if not g.my_turn]
-    invitations = (
+    invitations = list(
         Invitation.objects.filter(user=request.user, game__status=Game.Status.OPEN)
         .exclude(game__seats__user=request.user)
         .select_related("game", "invited_by")
         .annotate(seated=Count("game__seats"))
-        .order_by("-created_at")[:100]
+        .order_by("-created_at")[:INVITATIONS_SHOWN]
     )
+    if len(all_running_ids) <= RUNNING_SHOWN and len(invitations) < INVITATIONS_SHOWN:
+        # Both lists are whole: the header's count of the games waiting for the user (the
+        # games at their turn, the invitations; see games.context_processors) is theirs.
+        request.waiting_games = WaitingGames(request.user, count=len(waiting) + len(invitations))
     return render(
         request,
         "games/mine.html",
