@@ -6,6 +6,9 @@ the archive. ``ArchivePaginator`` keeps each filter's count in the shared cache 
 minutes (a page may be off by the games finished since, which pages tolerate), and reads a
 page in two steps: the ids of the page from the ordering's index alone (an index-only scan
 skips the offset), then those rows in full.
+
+``IdListPaginator`` pages a list of ids already in order (all the games of one player, a few
+hundred): its count is the list's length, a page reads the rows of its ids.
 """
 
 from __future__ import annotations
@@ -50,3 +53,20 @@ class ArchivePaginator(Paginator):
         ids = list(self.object_list.values_list("pk", flat=True)[bottom : bottom + self.per_page])
         rows = {row.pk: row for row in self.rows.filter(pk__in=ids).order_by()}
         return self._get_page([rows[pk] for pk in ids if pk in rows], number, self)
+
+
+class IdListPaginator(Paginator):
+    """A Paginator over ``ids``, a list of primary keys in the list's order, whose pages hold
+    the rows of ``rows`` (a QuerySet, with its deferred fields and related lookups) with
+    those keys, in that order (a key without a row is left out)."""
+
+    def __init__(self, ids: list, per_page, *, rows, **kwargs):
+        super().__init__(ids, per_page, **kwargs)
+        self.rows = rows
+
+    def page(self, number):
+        """Page ``number`` (1-based; raises InvalidPage like Paginator.page) of the rows."""
+        page = super().page(number)
+        found = self.rows.in_bulk(page.object_list)
+        page.object_list = [found[pk] for pk in page.object_list if pk in found]
+        return page

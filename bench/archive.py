@@ -2,20 +2,32 @@
 pass/fail).
 
     python bench/archive.py [--database-url postgres://postgres@127.0.0.1:5432/africa_archive_bench]
-                            [--games 100000] [--players 3000] [--requests 200]
-                            [--without-finished-index]
+                            [--redis-url redis://127.0.0.1:6379/13]
+                            [--games 100000] [--running 10000] [--players 3000]
+                            [--requests 200] [--without-finished-index] [--reuse]
 
 Recreates the database, migrates it, plays a few real games (to replay) and writes
-``--games`` finished games straight into the tables with bulk inserts (games, seats with
-scores and places, and one rating per player), then runs ANALYZE. Each page is then requested
+``--games`` finished games and ``--running`` games in progress straight into the tables with
+bulk inserts (games, seats with scores and places, and one rating per player), then runs
+VACUUM ANALYZE, as autovacuum would after so many inserts (without it the visibility map is
+empty and every index-only scan reads the table too). ``--reuse`` keeps the database a
+previous run filled (the build takes minutes) and only applies the migrations added since,
+then runs VACUUM ANALYZE. Each page is then requested
 ``--requests`` times through Django's test client in this process (server time, no network):
 the archive with various filters and pages, the leaderboard at various pages, and one replay
-step (the htmx panel and the whole page). Prints the median and 95th percentile of each and
-the SQL of the archive's first page.
+step (the htmx panel and the whole page). Prints the median and 95th percentile of each, the
+median of this process's CPU time (steadier than the others on a busy machine) and the SQL of
+the archive's first page.
+
+The shared cache (rows of the archive, counts) is the Redis database of ``--redis-url``
+(default: $BENCH_REDIS_URL, else $REDIS_URL), as in production; without one the site's
+local default, files in a temporary directory, whose every write lists the whole directory.
+Give it a Redis database of its own and empty it before each run (``redis-cli -n 13 flushdb``):
+rows another run rendered and cached make the pages that render them faster.
 
 Target: the archive (any filter, any page, whatever the player's history: a player with 550
-games and one with a single old game are among them), the leaderboard and "My games" of the
-player with 550 games under 50 ms median, a replay step under 50 ms.
+games, one with a single old game and one with 550 old games are among them), the leaderboard
+and "My games" of the player with 550 games under 50 ms median, a replay step under 50 ms.
 
 The archive orders finished games by (finished_at, id), newest first, through the partial
 index ``games_finished_recent`` of games.Game; ``--without-finished-index`` drops it, to show
@@ -57,15 +69,26 @@ def parse_args():
             "BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/africa_archive_bench"
         ),
     )
+    parser.add_argument(
+        "--redis-url",
+        default=os.environ.get("BENCH_REDIS_URL", os.environ.get("REDIS_URL", "")),
+        help="the shared cache (default: files, which production never uses)",
+    )
     parser.add_argument("--games", type=int, default=100_000)
     parser.add_argument("--players", type=int, default=3000)
     parser.add_argument("--requests", type=int, default=200)
+    parser.add_argument("--running", type=int, default=10_000)
     parser.add_argument("--without-finished-index", action="store_true")
+    parser.add_argument(
+        "--reuse",
+        action="store_true",
+        help="keep the database a previous run filled (--games, --running, --players ignored)",
+    )
     return parser.parse_args()
 
 
-def fill(games: int, players: int, rng: random.Random) -> tuple[list[str], list]:
-    """Write the users, real games and bulk games; return the display names and real games."""
+def fill(games: int, running: int, players: int, rng: random.Random) -> None:
+    """Write the users, real games, bulk finished games and games in progress."""
     from django.db import connection
 
     from accounts.models import User
@@ -80,7 +103,8 @@ def fill(games: int, players: int, rng: random.Random) -> tuple[list[str], list]
         ],
         batch_size=BATCH,
     )
-    real = [play_game(users[n : n + 3], rng=random.Random(n)) for n in range(0, 12, 3)]
+    for n in range(0, 12, 3):
+        play_game(users[n : n + 3], rng=random.Random(n))
     start = datetime(2023, 1, 1, tzinfo=UTC)
     commitment = seed_commitment(1, "bench")
     made = 0
@@ -141,47 +165,105 @@ def fill(games: int, players: int, rng: random.Random) -> tuple[list[str], list]
         )
     PlayerRating.objects.bulk_create(ratings, batch_size=BATCH, ignore_conflicts=True)
     add_special_players(users, start, commitment, games)
+    add_running_games(users, running, commitment, rng)
     with connection.cursor() as cursor:
-        cursor.execute("ANALYZE")
-    return [user.display_name for user in users], real
+        cursor.execute("VACUUM ANALYZE")
+
+
+def add_running_games(users, running: int, commitment: str, rng: random.Random) -> None:
+    """``running`` games in progress among ``users`` (no state: the pages measured here list
+    them, none plays them)."""
+    from django.utils import timezone
+
+    from games.models import Game, Seat
+
+    now = timezone.now()
+    made = 0
+    while made < running:
+        count = min(BATCH, running - made)
+        batch = [
+            Game(
+                num_players=rng.randint(2, 5),
+                status=Game.Status.ACTIVE,
+                seed=1,
+                salt="bench",
+                seed_commitment=commitment,
+                version=100,
+                current_seat=0,
+                created_at=now - timedelta(days=rng.randint(1, 60)),
+                started_at=now - timedelta(days=1),
+                turn_started_at=now,
+                turn_deadline=now + timedelta(days=3),
+            )
+            for _n in range(count)
+        ]
+        Game.objects.bulk_create(batch)
+        seats = [
+            Seat(game=game, user=user, number=number, colour="blue")
+            for game in batch
+            for number, user in enumerate(rng.sample(users, game.num_players))
+        ]
+        Seat.objects.bulk_create(seats, batch_size=BATCH)
+        made += count
+
+
+def players_and_replays() -> tuple[list[str], list]:
+    """The display names of the bench's players (in the order they were made) and the games
+    played for real (those that can be replayed)."""
+    from accounts.models import User
+    from games.models import Game
+
+    names = list(User.objects.order_by("pk").values_list("display_name", flat=True))
+    real = list(Game.objects.finished().exclude(salt="bench").order_by("pk"))
+    return names, real
 
 
 def add_special_players(users, start, commitment, games: int) -> None:
-    """Two players whose history is unlike the others': "Busy Explorer" with 550 finished
-    games spread over the archive, and "Lone Explorer" with one game, the oldest of all."""
+    """Three players whose history is unlike the others': "Busy Explorer" with 550 finished
+    games spread over the archive, "Lone Explorer" with one game, the oldest of all, and
+    "Veteran Explorer" with the 550 oldest games after it (who stopped playing long ago)."""
     from accounts.models import User
     from games.models import Game, Seat
 
     busy = User.objects.create(email="busy@example.com", display_name="Busy Explorer")
     lone = User.objects.create(email="lone@example.com", display_name="Lone Explorer")
+    veteran = User.objects.create(email="veteran@example.com", display_name="Veteran Explorer")
     finished = Game.objects.filter(status=Game.Status.FINISHED).order_by("finished_at")
     ids = list(finished.values_list("pk", flat=True)[: max(games, 1)])
     step = max(len(ids) // 550, 1)
     seats = [Seat(game_id=pk, user=busy, number=9, colour="blue", place=1) for pk in ids[1::step]]
     seats = seats[:550] + [Seat(game_id=ids[0], user=lone, number=9, colour="blue", place=1)]
+    seats += [Seat(game_id=pk, user=veteran, number=8, colour="blue", place=1) for pk in ids[1:551]]
     Seat.objects.bulk_create(seats, batch_size=BATCH)
-    users.extend([busy, lone])
+    users.extend([busy, lone, veteran])
 
 
-def timed(client, url, headers=None) -> float:
-    started = time.perf_counter()
+def timed(client, url, headers=None) -> tuple[float, float]:
+    """Seconds the request took, and seconds of this process's CPU (Python's share of the
+    work: the rest is the database's and waiting, which a busy machine stretches)."""
+    started, cpu = time.perf_counter(), time.process_time()
     response = client.get(url, headers=headers or {})
     elapsed = time.perf_counter() - started
     if response.status_code != 200:
         raise SystemExit(f"{url} answered {response.status_code}")
-    return elapsed
+    return elapsed, time.process_time() - cpu
 
 
-def describe(name: str, samples: list[float]) -> str:
-    ms = sorted(1000 * s for s in samples)
+def describe(name: str, samples: list[tuple[float, float]]) -> str:
+    ms = sorted(1000 * wall for wall, _cpu in samples)
     p95 = ms[int(0.95 * (len(ms) - 1))]
-    return f"  {name:<34} median {statistics.median(ms):6.1f} ms   p95 {p95:6.1f} ms   n={len(ms)}"
+    cpu = statistics.median(1000 * cpu for _wall, cpu in samples)
+    return (
+        f"  {name:<40} median {statistics.median(ms):6.1f} ms   p95 {p95:6.1f} ms   "
+        f"Python CPU {cpu:5.1f} ms   n={len(ms)}"
+    )
 
 
 def main():
     args = parse_args()
     rng = random.Random(2026)
-    recreate_database(args.database_url)
+    if not args.reuse:
+        recreate_database(args.database_url)
     os.environ.update(
         {
             "DJANGO_SETTINGS_MODULE": "africa_site.settings",
@@ -190,6 +272,7 @@ def main():
             "ALLOWED_HOSTS": "testserver",
             "VAR_DIR": tempfile.mkdtemp(prefix="africa-archive-bench-"),
             "LOG_LEVEL": "WARNING",
+            "REDIS_URL": args.redis_url,
         }
     )
     sys.path.insert(0, str(ROOT))
@@ -204,10 +287,27 @@ def main():
     call_command("migrate", verbosity=0)
     if args.without_finished_index:
         with connection.cursor() as cursor:
-            cursor.execute("DROP INDEX games_finished_recent")
-    started = time.perf_counter()
-    names, real = fill(args.games, args.players, rng)
-    print(f"Filled {args.games} finished games in {time.perf_counter() - started:.0f} s.")
+            cursor.execute("DROP INDEX IF EXISTS games_finished_recent")
+    if args.reuse:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1 FROM pg_indexes WHERE indexname = 'games_finished_recent'")
+            if not cursor.fetchone() and not args.without_finished_index:
+                raise SystemExit("games_finished_recent was dropped: run without --reuse")
+            cursor.execute("VACUUM ANALYZE")
+    else:
+        started = time.perf_counter()
+        fill(args.games, args.running, args.players, rng)
+        print(f"Filled {args.games} finished games in {time.perf_counter() - started:.0f} s.")
+    names, real = players_and_replays()
+    if args.reuse and not real:
+        raise SystemExit(f"{args.database_url} holds no bench games: run once without --reuse")
+    from games.models import Game
+
+    print(
+        f"{Game.objects.finished().count()} finished games, "
+        f"{Game.objects.active().count()} in progress, {len(names)} players."
+    )
+    rng = random.Random(2027)  # the same requests whether the database was filled or reused
 
     client = Client()
     archive = reverse("archive")
@@ -223,6 +323,7 @@ def main():
         ),
         "archive, the player with 550 games": lambda: f"{archive}?player=Busy Explorer",
         "archive, the player with one old game": lambda: f"{archive}?player=Lone Explorer",
+        "archive, the player with 550 old games": lambda: f"{archive}?player=Veteran Explorer",
         "leaderboard, first page": lambda: reverse("leaderboard", args=["africa"]),
         "leaderboard, a later page": lambda: (
             reverse("leaderboard", args=["africa"]) + f"?page={rng.randint(2, 40)}"
@@ -234,7 +335,8 @@ def main():
         game = rng.choice(real)
         return reverse("replay", args=[game.code]) + f"?ply={rng.randint(0, 200)}"
 
-    print(f"{args.requests} requests each, in process, on {args.database_url}:")
+    cache = args.redis_url or "files (no --redis-url)"
+    print(f"{args.requests} requests each, in process, on {args.database_url}, cache {cache}:")
     for name, make_url in scenarios.items():
         timed(client, make_url())  # warm up
         print(describe(name, [timed(client, make_url()) for _n in range(args.requests)]))

@@ -46,6 +46,12 @@ def test_it_lists_finished_games_newest_first_and_no_running_game(client, alice,
     assert str(duel.code) not in client.get(reverse("archive")).content.decode()
 
 
+def test_a_row_lists_the_players_by_place_with_their_scores(client, alice, bob):
+    finished_game([alice, bob], [2, 1], scores=[30, 35])
+
+    assert "<li>1. Bob (35)</li><li>2. Alice (30)</li>" in listed(client)[1]
+
+
 def test_it_filters_by_player(client, alice, bob, carla):
     with_carla = finished_game([alice, carla], [1, 2])
     finished_game([alice, bob], [1, 2])

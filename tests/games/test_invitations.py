@@ -77,7 +77,8 @@ def test_the_header_counts_invitations_and_turns_on_every_page(client, alice, bo
     mover = player_to_move(duel)
     client.force_login(mover)
     expected = 2 if mover == bob else 1  # bob also has the invitation
-    for url in ("/", reverse("lobby"), reverse("archive"), reverse("account_settings")):
+    pages = ("/", reverse("lobby"), reverse("archive"), reverse("account_settings"))
+    for url in (*pages, reverse("my_games")):
         assert header_count(client, url) == str(expected), url
 
 
