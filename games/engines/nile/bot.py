@@ -17,6 +17,7 @@ smaller the farther the expedition is from a port (``values``).
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import Any
 
 from games.engines.base import State, shared_places
@@ -35,9 +36,10 @@ from games.engines.nile.data import (
 from games.engines.nile.scoring import tier
 from games.engines.search import Budget, SearchGame, choose_at_level
 
-HARD_BUDGET = Budget(iterations=120, seconds=0.5, horizon=30)
-"""The hard bot's default: 120 iterations or 0.5 s of CPU, whichever ends first; a rollout
-evaluates the position after 30 actions at most (about two Africa turns)."""
+HARD_BUDGET = Budget(iterations=210, seconds=0.5, horizon=30)
+"""The hard bot's default: 210 iterations (30 rounds of 7 root candidates) or 0.5 s of CPU,
+whichever ends first; a rollout evaluates the position at the seat's next turn or after 30
+actions (about two Africa turns alone at the table)."""
 ROOT_CANDIDATES = 7  # a hex's six neighbours and stop
 
 OUTFIT = (
@@ -141,6 +143,20 @@ def _recordable(hexes: dict[str, Any], ex: dict[str, Any], hid: str) -> bool:
     return not any(r["kind"] == "hex" and r["hex"] == hid for r in ex["records"])
 
 
+@cache
+def _by_distance(hid: str) -> tuple[tuple[int, str], ...]:
+    """Every map hex with its distance from ``hid``, nearest first."""
+    return tuple(sorted((distance(hid, other), other) for other in HEX_IDS))
+
+
+def _to_blank(hexes: dict[str, Any], hid: str) -> int:
+    """Steps from ``hid`` to the nearest blank hex (as the crow flies; 99 when none is left)."""
+    for steps, other in _by_distance(hid):
+        if _terrain(hexes, other) is None:
+            return steps
+    return 99
+
+
 def _camp(view: dict[str, Any], ex: dict[str, Any], legal: list[str], rng: random.Random) -> str:
     hexes = view["hexes"]
     if "sail europe" in legal and (_homeward(hexes, ex) or ex["records"]):
@@ -210,9 +226,12 @@ def easy(observation: dict[str, Any], legal: list[str], rng: random.Random) -> s
         if _homeward(hexes, ex):
             return min(moves, key=lambda a: (PORT_STEPS[a.split()[1]], a))
         fresh = [a for a in moves if _recordable(hexes, ex, a.split()[1])]
-        if fresh and rng.random() < 0.9:
+        if fresh:
             return rng.choice(fresh)
-        return rng.choice(moves + ["stop"])
+        # Nothing new next door: towards the nearest blank hex.
+        nearest = {a: _to_blank(hexes, a.split()[1]) for a in moves}
+        best = min(nearest.values())
+        return rng.choice([a for a in moves if nearest[a] == best])
     if phase == "policy":
         return "policy 5" if ex["goods"]["gifts"] >= 10 else "policy 3"
     if phase == "negotiate":
@@ -361,12 +380,16 @@ def _record_vp(state: State, ex: dict[str, Any], record: dict[str, Any]) -> floa
 # expedition must still reach a port alive (less likely the farther it is).
 SHARE_EUROPE, SHARE_PORT, SHARE_STEP, SHARE_FAR, SHARE_PRISONER = 0.95, 0.85, 0.04, 0.35, 0.3
 CASH_VP = 1 / 1000  # a dollar's worth: money outfits the next expedition
+# An expedition in Africa maps blank hexes next: each step from the nearest one costs this
+# (counted up to BLANK_FAR steps).
+BLANK_STEP_VP, BLANK_FAR = 0.2, 8
 
 
 def values(state: State) -> list[float]:
     """Each seat's estimated final VP: published VP, plus a share of what its records and
     carried items would score if published (``_record_vp``; the share from ``SHARE_*``, by
-    where the explorer is), plus its cash at ``CASH_VP`` a dollar. At the end: the VP."""
+    where the explorer is), plus its cash at ``CASH_VP`` a dollar, less ``BLANK_STEP_VP`` a
+    step between an expedition in Africa and the nearest blank hex. At the end: the VP."""
     if state["phase"] == "over":
         return [float(p["score"]) for p in state["players"]]
     result = []
@@ -382,6 +405,7 @@ def values(state: State) -> list[float]:
                 share = SHARE_PRISONER
             else:
                 share = max(SHARE_FAR, SHARE_PORT - SHARE_STEP * PORT_STEPS[ex["hex"]])
+                value -= BLANK_STEP_VP * min(BLANK_FAR, _to_blank(state["hexes"], ex["hex"]))
             value += share * promise
         result.append(value)
     return result
