@@ -378,7 +378,7 @@ def _record_vp(state: State, ex: dict[str, Any], record: dict[str, Any]) -> floa
 
 # The share of promised VP counted: records in Europe are published next turn; in Africa the
 # expedition must still reach a port alive (less likely the farther it is).
-SHARE_EUROPE, SHARE_PORT, SHARE_STEP, SHARE_FAR, SHARE_PRISONER = 0.95, 0.85, 0.04, 0.35, 0.3
+SHARE_EUROPE, SHARE_PORT, SHARE_STEP, SHARE_FAR, SHARE_PRISONER = 0.95, 0.85, 0.07, 0.2, 0.3
 CASH_VP = 1 / 1000  # a dollar's worth: money outfits the next expedition
 # An expedition in Africa maps blank hexes next: each step from the nearest one costs this
 # (counted up to BLANK_FAR steps).
