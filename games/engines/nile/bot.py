@@ -389,13 +389,16 @@ def values(state: State) -> list[float]:
     """Each seat's estimated final VP: published VP, plus a share of what its records and
     carried items would score if published (``_record_vp``; the share from ``SHARE_*``, by
     where the explorer is), plus its cash at ``CASH_VP`` a dollar, less ``BLANK_STEP_VP`` a
-    step between an expedition in Africa and the nearest blank hex. At the end: the VP."""
+    step between an expedition in Africa and the nearest blank hex (``BLANK_FAR`` steps for a
+    seat in Europe or without an explorer). At the end: the VP."""
     if state["phase"] == "over":
         return [float(p["score"]) for p in state["players"]]
     result = []
     for player in state["players"]:
         value = player["score"] + CASH_VP * player["cash"]
         ex = player["explorer"]
+        if ex is None or ex["status"] == "europe":
+            value -= BLANK_STEP_VP * BLANK_FAR  # a new expedition must sail and outfit first
         if ex is not None:
             promise = ex["items"] * _item_vp(ex["profession"])
             promise += sum(_record_vp(state, ex, record) for record in ex["records"])
