@@ -8,10 +8,11 @@ food runs low or its records promise enough, sail home and publish.
 
 "hard" is information-set Monte Carlo tree search (``games.engines.search``): it samples what
 nobody sees (a fresh seed for the dice to come, the draw pile's order) around the public
-position (``determinize``), searches the ``ROOT_CANDIDATES`` actions the easy bot likes best
-with the easy bot as rollout player until the seat's next turn, and scores positions by each
-seat's published VP plus a share of what its records and carried items promise, the share
-smaller the farther the expedition is from a port (``values``).
+position (``determinize``), searches the easy bot's favourite and the choices whose effect
+shows soon (moves, levels, policies, gifts: ``candidates``) with the easy bot as rollout
+player until the seat's next turn, and scores positions by each seat's published VP plus a
+share of what its records and carried items promise, the share smaller the farther the
+expedition is from a port, less a little for each step to the nearest blank hex (``values``).
 """
 
 from __future__ import annotations
