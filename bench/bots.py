@@ -3,8 +3,9 @@
     python bench/bots.py [--engine NAME] [--games N] [--iterations N] [--seconds S]
                          [--horizon N] [--processes N] [--matchups LIST]
 
-For each engine (Africa with 4 players, Africana with 3) it plays N games of each matchup, one
-bot against the others, the bot's seat turning with the game number (seed = game number):
+For each engine (Africa with 4 players, Africana with 3, Source of the Nile with 2) it plays N
+games of each matchup, one bot against the others, the bot's seat turning with the game number
+(seed = game number):
 
 - "hard vs random": one hard bot, uniformly random legal actions for the other seats;
 - "hard vs easy": one hard bot against easy bots;
@@ -44,7 +45,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 engines = importlib.import_module("games.engines")
 search = importlib.import_module("games.engines.search")
 
-PLAYERS = {"africa": 4, "africana": 3}
+PLAYERS = {"africa": 4, "africana": 3, "nile": 2}
 MATCHUPS = {
     "hard vs random": ("hard", "random"),
     "hard vs easy": ("hard", "easy"),

@@ -7,8 +7,9 @@ availability counts (an action is only counted as available in the iterations wh
 offers it), adds one node, then plays on with a rollout policy (the game's easy bot) until the
 seat's next turn begins (at most ``Budget.horizon`` actions from the decision), and scores the
 position reached: the true places when the game is over, else a logistic of each seat's lead
-in the game's evaluation. At the root, each determinization is shared by all the candidate
-actions (with the same rollout seed), so they are compared on the same luck.
+in the game's evaluation (alone at the table, a logistic of its gain over the evaluation of the
+determinization it started from, at the end too). At the root, each determinization is shared
+by all the candidate actions (with the same rollout seed), so they are compared on the same luck.
 
 Each game gives a ``SearchGame``: the engine, ``determinize`` (observation -> full state, from
 public information only), ``policy`` (the rollout player) and ``values`` (a point estimate per
@@ -141,13 +142,14 @@ def search(
         ):
             break
         state = game.determinize(observation, rng)
+        base = game.values(state)
+        base = base if len(base) == 1 else None
         luck = rng.getrandbits(64)
         for action in root_actions:
             child = root.children[action]
             child.visits += 1
-            child.reward += _iterate(
-                game, child, game.engine.apply(state, action), seat, random.Random(luck), budget
-            )
+            after = game.engine.apply(state, action)
+            child.reward += _iterate(game, child, after, seat, random.Random(luck), budget, base)
         iterations += len(root_actions)
         rounds += 1
     best = max(
@@ -167,9 +169,11 @@ def _iterate(
     seat: int,
     rng: random.Random,
     budget: Budget,
+    base: list[float] | None = None,
 ) -> float:
     """One ISMCTS iteration below a root action (``top``, whose ``state`` is given): select and
-    expand in the tree, roll out, and back up; the reward of ``seat`` (the root player)."""
+    expand in the tree, roll out, and back up; the reward of ``seat`` (the root player).
+    ``base``: a solo seat's evaluation of the determinization (``_rewards``)."""
     engine = game.engine
     node = top
     path: list[tuple[Node, int]] = []
@@ -209,7 +213,7 @@ def _iterate(
     while going_on():
         state = engine.apply(state, game.policy(state, engine.legal_actions(state), rng))
         depth += 1
-    rewards = _rewards(game, state)
+    rewards = _rewards(game, state, base)
     for visited, player in path:
         visited.visits += 1
         visited.reward += rewards[player]
@@ -229,10 +233,15 @@ def _select(node: Node, actions: list[str]) -> str:
     return best
 
 
-def _rewards(game: SearchGame, state: State) -> list[float]:
+def _rewards(game: SearchGame, state: State, base: list[float] | None = None) -> list[float]:
     """Each seat's reward in [0, 1]: at the end 1 for a sole winner, 1/k for k shared winners
-    and 0 otherwise; before it, a logistic of the seat's estimated lead over the best other."""
+    and 0 otherwise; before it, a logistic of the seat's estimated lead over the best other.
+    A seat alone (``base``: its evaluation where the iteration's determinization began) gets a
+    logistic of its gain over ``base``, at the end too (solo, the VP are what counts)."""
     engine = game.engine
+    if base is not None:
+        gain = game.values(state)[0] - base[0]
+        return [1 / (1 + math.exp(-gain / game.scale))]
     if engine.is_terminal(state):
         places = engine.places(state)
         winners = places.count(1)

@@ -11,6 +11,7 @@ import pytest
 
 from games.engines import get_engine
 from games.engines.africana.data import EXPEDITIONS
+from games.engines.nile.data import CARD_IDS
 from games.engines.search import Budget
 from tests.engines import africana_helpers
 from tests.engines.africa_position import ENGINE as AFRICA
@@ -136,3 +137,41 @@ def test_africana_hard_bot_finishes_an_expedition_when_it_can():
     observation = engine.observation(state, 0)
     choice = _bot("africana").choose(observation, legal, random.Random(2), "hard", SMALL)
     assert choice == f"expedition {card}"
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_nile_solo_hard_bot_decides_from_what_it_sees(seed):
+    """Alone at the table the search scores gains over the sampled start: the decision still
+    depends on the observation and the bot's seed only (not on the game's seed or deck)."""
+    engine, bot = get_engine("nile"), _bot("nile")
+    rng = random.Random(seed)
+    state = engine.initial_state(num_players=1, seed=seed, options={})
+    decisions = 0
+    while not engine.is_terminal(state) and decisions < 12:
+        legal = engine.legal_actions(state)
+        twin = HIDDEN_INFO["nile"][0](state, rng, 0)
+        choices = [
+            bot.choose(engine.observation(s, 0), legal, random.Random(seed), "hard", SMALL)
+            for s in (state, twin)
+        ]
+        assert choices[0] in legal
+        assert choices[0] == choices[1]
+        state = engine.apply(state, choices[0])
+        decisions += len(legal) > 1
+    assert decisions
+
+
+def test_nile_sampled_states_draw_the_unseen_cards_with_fresh_dice():
+    engine, bot = get_engine("nile"), _bot("nile")
+    state = engine.initial_state(num_players=2, seed=3, options={})
+    for action in ("profession explorer", "stay", "end"):
+        state = engine.apply(state, action)
+    observation = engine.observation(state, 1)
+    first, second = (bot.determinize(observation, random.Random(n)) for n in (1, 2))
+    held = {card for player in state["players"] for card in player["donations"]}
+    for sampled in (first, second):
+        assert sorted(sampled["deck"]["draw"]) == sorted(state["deck"]["draw"])
+        assert sampled["deck"]["discard"] == state["deck"]["discard"]
+        assert set(sampled["deck"]["draw"]) == set(CARD_IDS) - held - set(state["deck"]["discard"])
+    assert first["deck"]["draw"] != second["deck"]["draw"]
+    assert first["seed"] != second["seed"]

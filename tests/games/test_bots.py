@@ -60,7 +60,7 @@ def test_the_player_counts_and_bot_levels_are_the_chosen_games(client, alice):
     assert [n for n, _label in africa.fields["num_players"].choices] == [2, 3, 4, 5]
     assert [n for n, _label in nile.fields["num_players"].choices][0] == 1
     assert [level for level, _label in africa.fields["bot_level"].choices] == ["easy", "hard"]
-    assert [level for level, _label in nile.fields["bot_level"].choices] == ["easy"]
+    assert [level for level, _label in nile.fields["bot_level"].choices] == ["easy", "hard"]
 
 
 def test_an_unknown_game_shows_the_first_game(client, alice):
@@ -122,7 +122,14 @@ def test_the_form_leaves_a_seat_for_a_person(client, alice):
 
 def test_a_level_the_game_lacks_is_refused(client, alice):
     client.force_login(alice)
-    data = {"engine": "nile", "num_players": 2, "bots": 1, "bot_level": "hard", "days_per_move": 3}
+    # Every game now has both levels: a level none of them has stands for the missing one.
+    data = {
+        "engine": "nile",
+        "num_players": 2,
+        "bots": 1,
+        "bot_level": "expert",
+        "days_per_move": 3,
+    }
 
     response = client.post(reverse("new_game"), data)
 

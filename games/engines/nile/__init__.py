@@ -54,7 +54,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.engines.base import IllegalAction, State, check_level, shared_places
+from games.engines.base import IllegalAction, State, shared_places
 from games.engines.base import gettext_noop as _
 from games.engines.nile import bot, legal, observe, rules, setup
 from games.engines.nile.data import BOARD, Board
@@ -65,7 +65,7 @@ class NileEngine:
 
     name = "nile"
     min_players = 1
-    bot_levels = ("easy",)
+    bot_levels = ("easy", "hard")
     max_players = 6
     board: Board = BOARD
 
@@ -147,11 +147,12 @@ class NileEngine:
         legal_actions: list[str],
         rng: random.Random,
         level: str = "easy",
+        iterations: int | None = None,
     ) -> str:
-        """A bot's action from the viewer's observation and the legal actions (bot.py);
-        ValueError for an unknown level or no legal action."""
-        check_level(level, legal_actions)
-        return bot.choose(observation, legal_actions, rng, level)
+        """A bot's action from the viewer's observation and the legal actions (``bot.choose``);
+        ``iterations`` caps the hard bot's search. ValueError for an unknown level or no legal
+        action."""
+        return bot.choose(observation, legal_actions, rng, level, iterations=iterations)
 
 
 __all__ = ["NileEngine"]

@@ -1,5 +1,11 @@
 """What a viewer sees (nile.md, Randomness, dice order, visibility): everything but the deck
 order, the seed and the dice to come, the same for every viewer; ``revealed`` adds those.
+
+The observation's ``bookkeeping`` holds the public counters and lists that the rules read but
+the board does not show (the turn's record of what was mapped, gained or lost, where each
+explorer has looked for natives or negotiated, who found an oasis, the next record and battle
+numbers), so that a full state can be rebuilt from an observation (the hard bot's
+``determinize``) with only chance left to sample.
 """
 
 from __future__ import annotations
@@ -117,6 +123,34 @@ def observation(state: State, viewer: int | None) -> dict[str, Any]:
         "published": {k: list(v) for k, v in state["published"].items()},
         "events": [_copy(e) for e in state["events"]],
         "final": None if state["final"] is None else [dict(f) for f in state["final"]],
+        "bookkeeping": _bookkeeping(state),
+    }
+
+
+def _bookkeeping(state: State) -> dict[str, Any]:
+    """The public counters and lists the rules read besides the board: ``turn`` (the turn's
+    bookkeeping, ``setup.new_turn``), ``next_battle``, per seat ``next_record`` and its
+    explorer's ``eid``, ``looked`` and ``negotiated`` hexes (None without an explorer), and
+    ``oasis_by`` {hex: eid of the explorer who found the oasis there}."""
+    return {
+        "turn": _copy(state["turn"]),
+        "next_battle": state["next_battle"],
+        "seats": [
+            {
+                "next_record": p["next_record"],
+                "explorer": None
+                if p["explorer"] is None
+                else {
+                    "eid": p["explorer"]["eid"],
+                    "looked": list(p["explorer"]["looked"]),
+                    "negotiated": list(p["explorer"]["negotiated"]),
+                },
+            }
+            for p in state["players"]
+        ],
+        "oasis_by": {
+            hid: h["oasis_by"] for hid, h in sorted(state["hexes"].items()) if h["oasis_by"]
+        },
     }
 
 
