@@ -98,16 +98,17 @@ class FastPollMiddleware:
         if holder is None:
             return False
         if holder == WATCHER:
-            current = Game.objects.filter(code=code).values_list("version", flat=True).first()
-            return current == int(version)
+            found = Game.objects.filter(code=code).values_list("version", flat=True)[:1]
+            return list(found) == [int(version)]
         if not DIGITS.fullmatch(holder):
             return False
-        row = (
-            Seat.objects.filter(pk=int(holder), game__code=code)
-            .values_list("game__version", "last_seen_at")
-            .first()
+        # A slice, not first(): no ORDER BY for a lookup of one row by its key.
+        rows = list(
+            Seat.objects.filter(pk=int(holder), game__code=code).values_list(
+                "game__version", "last_seen_at"
+            )[:1]
         )
-        if row is None:
+        if not rows:
             return False
-        current, seen = row
+        [(current, seen)] = rows
         return current == int(version) and seen is not None and seen >= timezone.now() - SEEN_EVERY
