@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from games.engines.base import Engine, State, check_level
+from games.engines.base import State, check_level
 
 EXPLORATION = 0.7
 
@@ -49,6 +49,26 @@ class Budget:
 
 
 @dataclass(frozen=True)
+class Rules:
+    """The engine functions the search calls, given by a bot module from the engine's own
+    modules (the registry imports the bot modules, so they cannot go through it).
+
+    ``legal_actions(state)`` and ``apply(state, action)`` as the engine's; ``current_player``:
+    the seat to act, None once the game is over; ``places(state)``: each seat's final place
+    (1 = first; shared places for ties), read only when the game is over.
+    """
+
+    legal_actions: Callable[[State], list[str]]
+    apply: Callable[[State, str], State]
+    current_player: Callable[[State], int | None]
+    places: Callable[[State], list[int]]
+
+    def is_terminal(self, state: State) -> bool:
+        """Whether the game of ``state`` is over (no seat is to act)."""
+        return self.current_player(state) is None
+
+
+@dataclass(frozen=True)
 class SearchGame:
     """What the search needs of one game.
 
@@ -61,7 +81,7 @@ class SearchGame:
     leaves it only for an action that is clearly better.
     """
 
-    engine: Engine
+    engine: Rules
     determinize: Callable[[dict[str, Any], random.Random], State]
     policy: Callable[[State, list[str], random.Random], str]
     values: Callable[[State], list[float]]

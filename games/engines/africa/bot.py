@@ -25,7 +25,7 @@ from games.engines.africa.data import ANIMAL, GOLD, JEWELS, MONUMENT, NOMAD
 from games.engines.africa.legal import ADJ, BOARD, KIND, MIX
 from games.engines.africa.scoring import goods_points, majority_points
 from games.engines.base import State, shared_places
-from games.engines.search import Budget, SearchGame, choose_at_level
+from games.engines.search import Budget, Rules, SearchGame, choose_at_level
 
 RESEARCHED = frozenset((ANIMAL, NOMAD, MONUMENT))
 UNCOVER = 10
@@ -308,27 +308,23 @@ def candidates(observation: dict[str, Any], legal: list[str]) -> list[str]:
     return ranked[:ROOT_CANDIDATES]
 
 
-class _Engine:
-    """The engine functions the search calls, without the registry (no import cycle)."""
+def _current_player(state: State) -> int | None:
+    """The seat to act in ``state``, None once the game is over."""
+    return None if state["phase"] == "over" else state["current"]
 
-    legal_actions = staticmethod(rules_legal.legal_actions)
-    apply = staticmethod(rules.apply)
 
-    @staticmethod
-    def is_terminal(state: State) -> bool:
-        return state["phase"] == "over"
-
-    @staticmethod
-    def current_player(state: State) -> int | None:
-        return None if state["phase"] == "over" else state["current"]
-
-    @staticmethod
-    def places(state: State) -> list[int]:
-        return shared_places([player["score"] for player in state["players"]])
+def _places(state: State) -> list[int]:
+    """Each seat's place at the end of the game of ``state`` (1 = first, ties shared)."""
+    return shared_places([player["score"] for player in state["players"]])
 
 
 GAME = SearchGame(
-    engine=_Engine(),  # type: ignore[arg-type]
+    engine=Rules(
+        legal_actions=rules_legal.legal_actions,
+        apply=rules.apply,
+        current_player=_current_player,
+        places=_places,
+    ),
     determinize=determinize,
     policy=_policy,
     values=values,

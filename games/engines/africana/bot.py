@@ -26,7 +26,7 @@ from games.engines.africana.data import ADVENTURES, BOARD, EXPEDITIONS, MARKERS
 from games.engines.africana.sampling import determinize
 from games.engines.africana.scoring import places, score_player
 from games.engines.base import State
-from games.engines.search import Budget, SearchGame, choose_at_level
+from games.engines.search import Budget, Rules, SearchGame, choose_at_level
 
 
 def _distances() -> dict[str, dict[str, int]]:
@@ -208,27 +208,23 @@ def candidates(observation: dict[str, Any], legal: list[str]) -> list[str]:
     return ranked[:ROOT_CANDIDATES]
 
 
-class _Engine:
-    """The engine functions the search calls, without the registry (no import cycle)."""
+def _current_player(state: State) -> int | None:
+    """The seat to act in ``state``, None once the game is over."""
+    return None if state["phase"] == "over" else state["seat"]
 
-    legal_actions = staticmethod(rules_legal.legal_actions)
-    apply = staticmethod(rules.apply)
 
-    @staticmethod
-    def is_terminal(state: State) -> bool:
-        return state["phase"] == "over"
-
-    @staticmethod
-    def current_player(state: State) -> int | None:
-        return None if state["phase"] == "over" else state["seat"]
-
-    @staticmethod
-    def places(state: State) -> list[int]:
-        return places([entry["total"] for entry in state["final"]], state["silver"])
+def _final_places(state: State) -> list[int]:
+    """Each seat's place at the end of the game of ``state`` (1 = first, ties shared)."""
+    return places([entry["total"] for entry in state["final"]], state["silver"])
 
 
 GAME = SearchGame(
-    engine=_Engine(),  # type: ignore[arg-type]
+    engine=Rules(
+        legal_actions=rules_legal.legal_actions,
+        apply=rules.apply,
+        current_player=_current_player,
+        places=_final_places,
+    ),
     determinize=determinize,
     policy=_policy,
     values=values,

@@ -35,7 +35,7 @@ from games.engines.nile.data import (
     distance,
 )
 from games.engines.nile.scoring import tier
-from games.engines.search import Budget, SearchGame, choose_at_level
+from games.engines.search import Budget, Rules, SearchGame, choose_at_level
 
 HARD_BUDGET = Budget(iterations=210, seconds=0.5, horizon=30)
 """The hard bot's default: 210 iterations (30 rounds of 7 root candidates) or 0.5 s of CPU,
@@ -468,27 +468,23 @@ def candidates(observation: dict[str, Any], legal: list[str]) -> list[str]:
 LEVEL_ORDER = {"normal": 0, "cautious": 1, "reckless": 2}
 
 
-class _Engine:
-    """The engine functions the search calls, without the registry (no import cycle)."""
+def _current_player(state: State) -> int | None:
+    """The seat to act in ``state``, None once the game is over."""
+    return None if state["phase"] == "over" else state["seat"]
 
-    legal_actions = staticmethod(rules_legal.legal_actions)
-    apply = staticmethod(rules.apply)
 
-    @staticmethod
-    def is_terminal(state: State) -> bool:
-        return state["phase"] == "over"
-
-    @staticmethod
-    def current_player(state: State) -> int | None:
-        return None if state["phase"] == "over" else state["seat"]
-
-    @staticmethod
-    def places(state: State) -> list[int]:
-        return shared_places([p["score"] for p in state["players"]])
+def _places(state: State) -> list[int]:
+    """Each seat's place at the end of the game of ``state`` (1 = first, ties shared)."""
+    return shared_places([p["score"] for p in state["players"]])
 
 
 GAME = SearchGame(
-    engine=_Engine(),  # type: ignore[arg-type]
+    engine=Rules(
+        legal_actions=rules_legal.legal_actions,
+        apply=rules.apply,
+        current_player=_current_player,
+        places=_places,
+    ),
     determinize=determinize,
     policy=_policy,
     values=values,
