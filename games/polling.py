@@ -10,7 +10,7 @@ query:
 
 - a watcher's token: the game's version; 204 when it is the page's;
 - a seat's token: the game's version and the seat's last visit; 204 when the version is the
-  page's and the visit was noted less than ``SEEN_EVERY`` ago.
+  page's and the visit was noted within the last minute (``seen_long_ago``).
 
 Everything else goes on to the view as before: a changed version (the fresh ``game``
 partial), a visit to note (once a minute, so no turn mail goes to a player looking at the
@@ -28,10 +28,9 @@ import uuid
 from django.core import signing
 from django.http import HttpResponse
 from django.urls import reverse
-from django.utils import timezone
 
 from games.models import Game, Seat
-from games.services.play import SEEN_EVERY
+from games.services.play import seen_long_ago
 
 #: How long a poll token stands for the page's access check (seconds). An older token's polls
 #: take the full path, which checks access again.
@@ -111,4 +110,4 @@ class FastPollMiddleware:
         if not rows:
             return False
         [(current, seen)] = rows
-        return current == int(version) and seen is not None and seen >= timezone.now() - SEEN_EVERY
+        return current == int(version) and not seen_long_ago(seen)

@@ -331,7 +331,8 @@ def _render_game(request, game, seat):
 def game_detail(request, code):
     """The play page (or, while the game gathers players, its waiting room)."""
     game, seat = _get_game(request, code, token=request.GET.get("invite"))
-    if seat is not None and game.status == Game.Status.ACTIVE and services.seen_long_ago(seat):
+    active = game.status == Game.Status.ACTIVE
+    if seat is not None and active and services.seen_long_ago(seat.last_seen_at):
         services.mark_seen(game.code, request.user)
     return _render_game(request, game, seat)
 
@@ -418,7 +419,7 @@ def game_poll(request, code):
     version = form.cleaned_data["version"] if form.is_valid() else None
     mine = access.seat_for(request.user, code)
     if mine is not None:
-        if services.seen_long_ago(mine):
+        if services.seen_long_ago(mine.last_seen_at):
             services.mark_seen(code, request.user)
         if mine.game.version == version:
             return HttpResponse(status=204)

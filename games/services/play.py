@@ -8,7 +8,7 @@ checks everything before it changes anything. A refused request raises a ``GameE
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.core.cache import cache
 from django.db import transaction
@@ -101,10 +101,10 @@ def undo_action(game: Game, user: User, expected_version: int) -> Game:
     return game
 
 
-def seen_long_ago(seat: Seat) -> bool:
-    """Whether ``seat``'s last visit is older than the minute ``mark_seen`` waits between
-    writes (or never happened)."""
-    return seat.last_seen_at is None or seat.last_seen_at < timezone.now() - SEEN_EVERY
+def seen_long_ago(last_seen_at: datetime | None) -> bool:
+    """Whether a seat's last visit (``Seat.last_seen_at``) is older than the minute
+    ``mark_seen`` waits between writes (or never happened)."""
+    return last_seen_at is None or last_seen_at < timezone.now() - SEEN_EVERY
 
 
 def mark_seen(game_code, user: User) -> None:
