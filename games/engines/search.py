@@ -154,6 +154,7 @@ def search(
     seat = observation["current_player"]
     started = time.process_time()
     iterations = rounds = 0
+    solo: bool | None = None
     while iterations + len(root_actions) <= max(budget.iterations, len(root_actions)):
         if (
             budget.seconds is not None
@@ -162,8 +163,9 @@ def search(
         ):
             break
         state = game.determinize(observation, rng)
-        base = game.values(state)
-        base = base if len(base) == 1 else None
+        if solo is None:  # as many values as seats
+            solo = len(game.values(state)) == 1
+        base = game.values(state) if solo else None  # a solo seat's starting point
         luck = rng.getrandbits(64)
         for action in root_actions:
             child = root.children[action]
