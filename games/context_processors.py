@@ -30,13 +30,10 @@ def games_waiting_for(user) -> int:
 
 class WaitingGames:
     """The header's count of games waiting for ``user``: ``count`` runs the query on first
-    use only, so a page that never shows the header costs nothing; a view that has counted
-    them already (My games lists them) gives ``count``."""
+    use only, so a page that never shows the header costs nothing."""
 
-    def __init__(self, user, count: int | None = None):
+    def __init__(self, user):
         self.user = user
-        if count is not None:
-            self.count = count
 
     @cached_property
     def count(self) -> int:

@@ -26,7 +26,6 @@ from django.views.decorators.http import require_GET, require_POST
 from accounts.limits import hourly_limit
 from friends.services import followed_first
 from games import access, polling, scoresheet, services
-from games.context_processors import WaitingGames
 from games.forms import ActionForm, InviteForm, NewGameForm, VersionForm
 from games.kinds import game_choices
 from games.models import Game, Invitation, Seat
@@ -186,10 +185,6 @@ def my_games(request):
         .annotate(seated=Count("game__seats"))
         .order_by("-created_at")[:INVITATIONS_SHOWN]
     )
-    if len(all_running_ids) <= RUNNING_SHOWN and len(invitations) < INVITATIONS_SHOWN:
-        # Both lists are whole: the header's count of the games waiting for the user (the
-        # games at their turn, the invitations; see games.context_processors) is theirs.
-        request.waiting_games = WaitingGames(request.user, count=len(waiting) + len(invitations))
     return render(
         request,
         "games/mine.html",
