@@ -3,10 +3,11 @@ the play page shows, with the page's board styles put inside the SVG (mail progr
 inline SVG and never load the site's stylesheets).
 
 The SVG is rendered from the viewer's observation only (``GameKind.board_context``), so the
-picture shows no more than the page does. It is reduced to at most 256 colours with Pillow to
-stay small (a mail's board is about 30-120 KB; MAX_BYTES is checked by the tests).
+picture shows no more than the page does; a kind may frame it for a mail (``GameKind.mail_board``:
+the Nile shows the reader's surroundings close up). It is reduced to at most 256 colours with
+Pillow to stay small (a mail's board is about 30-60 KB; MAX_BYTES is checked by the tests).
 
-Drawing takes a fifth of a second or more, so mails take their picture from Django's cache
+Drawing takes a tenth of a second, so mails take their picture from Django's cache
 (``board_picture``), where it is filed under a digest of the SVG document it is drawn from: the
 mails that show the very same board (a turn mail and the reminder of the same turn, the answer
 to a reply, a digest, the other players when they all see the same board) draw it once, and
@@ -30,10 +31,14 @@ from PIL import Image
 
 logger = logging.getLogger(__name__)
 
-#: Width of the picture in pixels (twice the 560-pixel column of the mails, for sharp screens).
-WIDTH = 1000
+#: Width of the picture in pixels (one and a half times the 560-pixel column of the mails, for
+#: sharp screens; twice as wide made pictures of 80 KB and more).
+WIDTH = 840
 #: What a board picture may weigh at most.
-MAX_BYTES = 150_000
+MAX_BYTES = 60_000
+#: Colours of a picture: 256, or fewer when that is still over MAX_BYTES (the Nile's close-up
+#: of textured terrain), fewer again as a last resort.
+COLOURS = (256, 64, 24)
 #: Styles every board picture gets first: the page's font, since the SVG inherits it there.
 BASE_STYLE = "svg { font-family: 'DejaVu Sans', 'Liberation Sans', sans-serif; }"
 #: CairoSVG ignores paint-order, so a label's light halo (a stroke drawn under the letters on
@@ -44,11 +49,10 @@ NO_HALO = (
 )
 #: The mails' background colour (templates/emails/base.html), under transparent parts.
 BACKGROUND = (0xFB, 0xF7, 0xEF)
-#: zlib's level for the PNG: 8 makes files within 1 % of 9's (Pillow's optimize) in a third of
-#: the time.
-COMPRESS_LEVEL = 8
+#: zlib's level for the PNG: 6 makes files within 7 % of 8's in a third of the time.
+COMPRESS_LEVEL = 6
 #: Named in the cache keys of pictures: change it when the same SVG is drawn differently.
-DRAWING = "1"
+DRAWING = "2"
 #: The address the SVG document is parsed under. CairoSVG keeps the elements that ``<use>``
 #: points to by address and id: with an address, each is looked up once, not at every use (the
 #: Africa board has a hundred uses). Nothing is fetched from it.
@@ -70,9 +74,11 @@ def _stylesheet(paths: tuple[str, ...]) -> str:
 
 
 def board_svg(kind, board: dict) -> str:
-    """The board partial of ``kind`` for the board context ``board``, with its stylesheets
-    (``kind.board_stylesheets``) inside, as a standalone SVG document."""
-    svg = render_to_string(kind.board_template, {"board": board}).strip()
+    """The board picture's partial of ``kind`` (``kind.mail_board_template``) for its context
+    ``board`` (``kind.mail_board``), with its stylesheets (``kind.board_stylesheets``) inside,
+    as a standalone SVG document. Raises ValueError when the partial is not an SVG element
+    with a viewBox."""
+    svg = render_to_string(kind.mail_board_template, {"board": board}).strip()
     head, sep, rest = svg.partition(">")
     view_box = VIEW_BOX.search(head)
     if not sep or not head.startswith("<svg") or view_box is None:
@@ -80,21 +86,26 @@ def board_svg(kind, board: dict) -> str:
     # The page sizes the board to its column (width: 100%, height: auto, which CairoSVG
     # draws as nothing); a picture has the viewBox's size.
     head = AUTO_SIZE.sub("", head)
-    size = f"svg[viewBox] {{ width: {view_box[1]}px; height: {view_box[2]}px; }}"
+    # A board nested in the picture (the Nile's close-up) fills the viewport it is put in.
+    size = (
+        f"svg[viewBox]:root {{ width: {view_box[1]}px; height: {view_box[2]}px; }}\n"
+        "svg svg[viewBox] { width: 100%; height: 100%; }"
+    )
     style = f"{_stylesheet(tuple(kind.board_stylesheets))}\n{size}\n{NO_HALO}"
     return f"{head}><style>{style}</style>{rest}"
 
 
 def board_png(kind, board: dict) -> bytes:
-    """The board of ``kind`` for the board context ``board`` as a PNG, WIDTH pixels wide, in at
-    most 256 colours. Needs the cairo library (Debian's libcairo2) and a font (fonts-dejavu-core);
-    raises OSError when cairo is missing."""
+    """The board of ``kind`` for the context ``board`` (``kind.mail_board``) as a PNG, WIDTH
+    pixels wide, in at most 256 colours. Needs the cairo library (Debian's libcairo2) and a font
+    (fonts-dejavu-core); raises OSError when cairo is missing."""
     return svg_png(board_svg(kind, board))
 
 
 def svg_png(svg: str) -> bytes:
     """The SVG document ``svg`` drawn WIDTH pixels wide on the mails' BACKGROUND, as a PNG in
-    at most 256 colours. Raises OSError when cairo is missing."""
+    the first of COLOURS that makes it lighter than MAX_BYTES (the last if none does). Raises
+    OSError when cairo is missing."""
     import cairocffi  # loads libcairo: only where pictures are drawn
     from cairosvg.parser import Tree
     from cairosvg.surface import PNGSurface
@@ -114,9 +125,16 @@ def svg_png(svg: str) -> bytes:
     # RGB24 is 32 bits a pixel, blue first in memory on the little-endian machines Pillow's
     # "BGRX" expects, the last byte unused.
     image = Image.frombuffer("RGB", size, surface.get_data(), "raw", "BGRX", surface.get_stride())
-    small = image.quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
-    out = io.BytesIO()
-    small.save(out, format="PNG", compress_level=COMPRESS_LEVEL)
+    for colours in COLOURS:
+        # The fast octree: a sixth of median cut's time, and smaller files (a board has few
+        # colours besides the antialiased edges, which need no dithering).
+        small = image.quantize(
+            colors=colours, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
+        )
+        out = io.BytesIO()
+        small.save(out, format="PNG", compress_level=COMPRESS_LEVEL)
+        if out.tell() < MAX_BYTES:
+            break
     return out.getvalue()
 
 

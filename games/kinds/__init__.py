@@ -252,6 +252,18 @@ class GameKind:
     #: inside the SVG it draws (notifications.boardimage).
     board_stylesheets: tuple[str, ...] = ("css/board.css",)
 
+    @property
+    def mail_board_template(self) -> str:
+        """The partial the board picture of HTML mails is drawn from: an SVG element with a
+        viewBox, given ``mail_board``'s context as "board" (default: the board partial)."""
+        return self.board_template
+
+    def mail_board(self, observation: dict, seats: list[dict], viewer: int | None) -> dict:
+        """The context of ``mail_board_template`` for the player of seat ``viewer`` (0-based;
+        None for a watcher), from their ``observation`` and ``seats`` [{"name", "colour"}]
+        (default: the board as the page shows it, without highlights)."""
+        return self.board_context(observation, seats, highlight=set())
+
     def example_action(self, legal: list[str]) -> str:
         """The action a mail gives as an example of a reply: always one of ``legal`` (by
         default the first that names something, such as a cell, else the first)."""

@@ -39,6 +39,14 @@ class NileKind(GameKind):
             observation, seats=seats, links=kwargs.get("links"), selected=kwargs.get("selected")
         )
 
+    @property
+    def mail_board_template(self):
+        return self.template("mail_board")
+
+    def mail_board(self, observation, seats, viewer):
+        # The reader's surroundings close up, the whole map in small (board.MAIL_RADIUS).
+        return board.mail_board_context(observation, seats=seats, viewer=viewer)
+
     def panel(self, observation, seats):
         return page.panel(observation, seats)
 
