@@ -201,3 +201,57 @@ def test_a_sender_skips_the_rows_another_sender_holds(alice, settings, mailoutbo
     assert InterruptingBackend.second_run == [{"sent": 0, "closed": 0, "deferred": 0, "failed": 0}]
     assert first["sent"] == 3
     assert len(mailoutbox) == 3
+
+
+class WorldMovesOnBackend(LocmemBackend):
+    """While the first mail of a batch goes out, ``change`` runs once: the world moves on
+    between the claim of the batch and the building of its later mails."""
+
+    change = None
+
+    def send_messages(self, messages):
+        change, WorldMovesOnBackend.change = WorldMovesOnBackend.change, None
+        if change is not None:
+            change()
+        return super().send_messages(messages)
+
+
+@pytest.mark.django_db
+def test_later_mails_of_a_batch_decide_on_the_game_as_it_is_when_they_are_built(
+    settings, mailoutbox
+):
+    from tests.conftest import make_player
+
+    settings.EMAIL_BACKEND = f"{__name__}.WorldMovesOnBackend"
+    games = []
+    for n in range(outbox.FRESH + 2):  # the last two are read after the first mail is sent
+        host = make_player(f"host{n}@example.com", f"Host {n}")
+        guest = make_player(f"guest{n}@example.com", f"Guest {n}")
+        game = services.create_game(host, num_players=2, seed=n)
+        services.join_game(game, guest)
+        game.refresh_from_db()
+        games.append(game)
+    OutboundMail.objects.all().delete()
+    start = timezone.now()
+    for n, game in enumerate(games):
+        mails.queue_turn(game)
+        OutboundMail.objects.filter(game=game).update(send_after=start + timedelta(seconds=n))
+    moved_on, looking = games[-2], games[-1]
+    looker = player_to_move(looking)
+
+    def change():
+        play(moved_on, first_with(moved_on, "start "))  # a move from the page
+        looking.seats.filter(user=looker).update(last_seen_at=timezone.now())  # a look at it
+
+    WorldMovesOnBackend.change = change
+    with time_machine.travel(start + timedelta(minutes=1), tick=False):
+        counts = outbox.send_due()
+
+    assert counts == {"sent": outbox.FRESH, "closed": 1, "deferred": 1, "failed": 0}
+    before_the_move = OutboundMail.objects.get(game=moved_on, ply=moved_on.version)
+    assert (before_the_move.status, before_the_move.reason) == (
+        OutboundMail.Status.CLOSED,
+        "moved on",
+    )
+    assert OutboundMail.objects.get(game=looking).status == OutboundMail.Status.PENDING
+    assert turn_mails_to(looker) == []
