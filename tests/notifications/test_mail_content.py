@@ -99,6 +99,20 @@ def test_a_turn_mail_put_off_is_closed_when_the_player_moves_first(duel, client,
     assert mails_to(mailoutbox, second) == []
 
 
+def test_the_board_picture_writes_its_words_in_a_font():
+    def dark_pixels(text):
+        svg = (
+            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 30" width="120" '
+            f'height="30"><text x="4" y="22" font-size="18" font-weight="700">{text}</text></svg>'
+        )
+        image = Image.open(io.BytesIO(boardimage.svg_png(svg))).convert("L")
+        return sum(1 for value in image.get_flattened_data() if value < 100)
+
+    assert dark_pixels("") == 0
+    assert dark_pixels("Mombasa") > 1000  # letters, in DejaVu Sans (fonts-dejavu-core)
+    assert dark_pixels("Mombasa") > dark_pixels("Lagos")
+
+
 @pytest.mark.parametrize("name", sorted(KINDS))
 def test_the_board_picture_is_a_small_png_that_shows_nothing_hidden(name, db):
     from tests.conftest import make_player
@@ -115,7 +129,7 @@ def test_the_board_picture_is_a_small_png_that_shows_nothing_hidden(name, db):
 
     def picture(state):
         observation = kind.engine.observation(state, viewer)
-        return board_png(kind, kind.board_context(observation, seats, highlight=set()))
+        return board_png(kind, kind.mail_board(observation, seats, viewer))
 
     png = picture(game.state)
     image = Image.open(io.BytesIO(png))
