@@ -278,7 +278,7 @@ MAIL_MAX_ATTEMPTS = env.int("MAIL_MAX_ATTEMPTS", default=12)
 TURN_MAIL_IDLE_MINUTES = env.int("TURN_MAIL_IDLE_MINUTES", default=5)
 # HTML mails show the board as a PNG picture (CairoSVG; needs libcairo2). Off: text board only.
 MAIL_BOARD_PICTURES = env.bool("MAIL_BOARD_PICTURES", default=True)
-# A board picture is kept in the cache this many seconds (about 100 KB each), for the other mails
+# A board picture is kept in the cache this many seconds (under 60 KB each), for the other mails
 # that show the same board: the reminder of the turn, the digest, the answer to a reply.
 MAIL_BOARD_CACHE_SECONDS = env.int("MAIL_BOARD_CACHE_SECONDS", default=24 * 60 * 60)
 # The domain of the Message-IDs of the site's mails (by default the host of SITE_URL).

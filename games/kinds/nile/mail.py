@@ -4,6 +4,7 @@ question of an encounter, and the legal actions grouped with their quantities as
 
 from __future__ import annotations
 
+import textwrap
 from collections import defaultdict
 
 from django.utils.translation import gettext as _
@@ -17,6 +18,9 @@ from games.kinds.nile.terms import (
     TERRAIN_NAMES,
 )
 
+#: Characters a line of the text board holds at most where it can be wrapped: the mails show it
+#: in a <pre> of 12-pixel letters in a 560-pixel column.
+LINE_WIDTH = 72
 
 def _hex_line(hid: str, info: dict) -> str:
     parts = [f"{hid}", str(TERRAIN_NAMES.get(info["terrain"], info["terrain"]))]
@@ -33,8 +37,8 @@ def _hex_line(hid: str, info: dict) -> str:
 
 
 def board_text(observation: dict) -> str:
-    """Each seat's explorer in one line (P1..P6), then the hex of the explorer to move and
-    its neighbours, one a line."""
+    """Each seat's explorer (P1..P6), wrapped at LINE_WIDTH characters, then the hex of the
+    explorer to move and its neighbours, one a line."""
     lines = [
         _("Round %(round)s of at most %(max)s; target %(target)s VP.")
         % {
@@ -65,7 +69,15 @@ def board_text(observation: dict) -> str:
             _("%(mp)s MP, %(records)s records")
             % {"mp": explorer["mp"], "records": len(explorer["records"])},
         ]
-        lines.append("; ".join(part for part in parts if part))
+        lines.extend(
+            textwrap.wrap(
+                "; ".join(part for part in parts if part),
+                width=LINE_WIDTH,
+                subsequent_indent="    ",
+                break_long_words=False,
+                break_on_hyphens=False,
+            )
+        )
     seat = observation["current_player"]
     if seat is not None:
         explorer = observation["players"][seat]["explorer"]

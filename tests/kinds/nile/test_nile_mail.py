@@ -1,5 +1,6 @@
-"""The Nile's board picture in mails: the reader's explorer and the hexes around it at a size
-that can be read, with their ids, the whole map in small beside it, under 60 KB."""
+"""The Nile in mails: the board picture shows the reader's explorer and the hexes around it at
+a size that can be read, with their ids, the whole map in small beside it, under 60 KB; the
+text board's lines fit the mail's column."""
 
 import io
 import random
@@ -95,3 +96,22 @@ def test_a_reader_in_europe_gets_the_whole_map_and_every_picture_is_light():
     assert len(png) < MAX_BYTES <= 60_000
     close_up = board_png(KIND, KIND.mail_board(*position(explorer_on_map=True)[:1], SEATS, 0))
     assert len(close_up) < MAX_BYTES
+
+
+def test_the_text_board_holds_each_explorer_in_lines_that_fit_the_mail_column():
+    from games.kinds.nile.mail import LINE_WIDTH
+
+    rules, rng = KIND.engine, random.Random(2)
+    state = rules.initial_state(2, 2, KIND.default_options())
+    for _ply in range(6):  # an explorer in Africa with guides, gifts and muskets
+        state = rules.apply(state, rng.choice(rules.legal_actions(state)))
+    explorer = rules.observation(state, 0)["players"][0]["explorer"]
+    assert explorer["hex"] and explorer["people"]["guide"]["healthy"]
+
+    text = KIND.board_text(rules.observation(state, 0))
+
+    assert max(len(line) for line in text.splitlines()) <= LINE_WIDTH
+    lines = text.splitlines()
+    first = next(n for n, line in enumerate(lines) if line.startswith("P1:"))
+    assert lines[first + 1].startswith("    ")  # the rest of P1, indented under it
+    assert explorer["hex"] in lines[first] and "0 records" in lines[first + 1]
