@@ -113,6 +113,24 @@ def test_the_board_picture_writes_its_words_in_a_font():
     assert dark_pixels("Mombasa") > dark_pixels("Lagos")
 
 
+def test_a_symbol_used_in_the_board_is_drawn_where_and_as_large_as_the_use_says():
+    svg = (
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 50" width="100" height="50">'
+        '<defs><symbol id="disc" viewBox="-10 -10 20 20"><circle r="9"/></symbol></defs>'
+        '<use href="#disc" x="50" y="5" width="40" height="40" fill="#c01c28"/></svg>'
+    )
+    image = Image.open(io.BytesIO(boardimage.svg_png(svg))).convert("RGB")
+    scale = boardimage.WIDTH / 100
+
+    def at(x, y):
+        return image.getpixel((round(x * scale), round(y * scale)))
+
+    red = at(70, 25)
+    assert red[0] > 150 and red[1] < 80  # the disc's centre
+    assert at(70, 25 + 16) == at(70, 25)  # 18 units across: 9 of 10 of its box
+    assert at(20, 25) == at(70, 48) != red  # nothing left of it, nor beyond its edge
+
+
 @pytest.mark.parametrize("name", sorted(KINDS))
 def test_the_board_picture_is_a_small_png_that_shows_nothing_hidden(name, db):
     from tests.conftest import make_player
