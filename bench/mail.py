@@ -259,6 +259,7 @@ PARTS = [
     ("    the board picture (attach_board)", "notifications/boardimage.py", "attach_board"),
     ("      its SVG (board_svg, a template)", "notifications/boardimage.py", "board_svg"),
     ("      its picture (svg_png)", "notifications/boardimage.py", "svg_png"),
+    ("        symbols inlined (inline_symbols)", "boardimage.py", "inline_symbols"),
     ("        CairoSVG reading the SVG (Tree)", "cairosvg/parser.py", "__init__"),
     ("        CairoSVG drawing (Surface.draw)", "cairosvg/surface.py", "draw"),
     ("        Pillow (quantize)", "PIL/Image.py", "quantize"),
