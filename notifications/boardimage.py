@@ -3,15 +3,16 @@ the play page shows, with the page's board styles put inside the SVG (mail progr
 inline SVG and never load the site's stylesheets).
 
 The SVG is rendered from the viewer's observation only (``GameKind.board_context``), so the
-picture shows no more than the page does; a kind may frame it for a mail (``GameKind.mail_board``:
-the Nile shows the reader's surroundings close up). It is reduced to at most 256 colours with
-Pillow to stay small (a mail's board is about 30-60 KB; MAX_BYTES is checked by the tests).
+picture shows no more than the page does; a kind may frame it for a mail
+(``GameKind.mail_board``: the Nile shows the reader's surroundings close up). It is reduced to
+at most 256 colours with Pillow to stay small (30-60 KB; MAX_BYTES is checked by the tests).
 
-Drawing takes a tenth of a second, so mails take their picture from Django's cache
-(``board_picture``), where it is filed under a digest of the SVG document it is drawn from: the
-mails that show the very same board (a turn mail and the reminder of the same turn, the answer
-to a reply, a digest, the other players when they all see the same board) draw it once, and
-two boards that differ in anything, hidden or not, never share a picture.
+Drawing takes a tenth of a second or more, most of it CairoSVG reading the SVG, so mails take
+their picture from Django's cache (``board_picture``), where it is filed under a digest of the
+SVG document it is drawn from: the mails that show the very same board (a turn mail and the
+reminder of the same turn, the answer to a reply, a digest, the other players when they all see
+the same board) draw it once, and two boards that differ in anything, hidden or not, never share
+a picture.
 """
 
 from __future__ import annotations
