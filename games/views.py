@@ -176,7 +176,11 @@ def my_games(request):
             and game.current_seat == game.my_seat.number
             and game.my_seat.left_at is None
         )
-    waiting = sorted((g for g in running if g.my_turn), key=lambda g: g.turn_deadline)
+    # The nearest deadline first; a game without one (solo, or claimed by the sweep) last.
+    waiting = sorted(
+        (g for g in running if g.my_turn),
+        key=lambda g: (g.turn_deadline is None, g.turn_deadline or 0),
+    )
     others = [g for g in running if not g.my_turn]
     invitations = list(
         Invitation.objects.filter(user=request.user, game__status=Game.Status.OPEN)
