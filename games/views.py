@@ -202,7 +202,7 @@ def play_context(request, game: Game, seat: Seat | None) -> dict:
         "game": game,
         "seat": seat,
         "seats": game.seat_list,
-        "poll_token": polling.poll_token(game, seat),
+        "poll_token": polling.poll_token(game, seat, request.session.session_key),
     }
     if game.status == Game.Status.OPEN:
         context["invite_form"] = InviteForm()
