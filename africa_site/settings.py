@@ -225,6 +225,9 @@ ACCOUNT_DEFAULT_HTTP_PROTOCOL = "https" if PRODUCTION else "http"
 # the header one trusted proxy sets (e.g. X-Real-IP). With neither, REMOTE_ADDR is the client.
 ALLAUTH_TRUSTED_PROXY_COUNT = env.int("ALLAUTH_TRUSTED_PROXY_COUNT", default=0)
 ALLAUTH_TRUSTED_CLIENT_IP_HEADER = env.str("ALLAUTH_TRUSTED_CLIENT_IP_HEADER", default="") or None
+# With neither, `check --deploy` warns (accounts.W001); a site that clients reach directly
+# silences it here.
+SILENCED_SYSTEM_CHECKS = env.list("SILENCED_SYSTEM_CHECKS", default=[])
 
 # What one account may do in an hour (accounts/limits.py, counted in the shared cache).
 HOURLY_LIMITS = {
