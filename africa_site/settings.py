@@ -220,6 +220,14 @@ ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
 ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
 ACCOUNT_EMAIL_SUBJECT_PREFIX = f"[{SITE_NAME}] "
 ACCOUNT_DEFAULT_HTTP_PROTOCOL = "https" if PRODUCTION else "http"
+# Sign-in limits that slow a guesser without locking the owner out: failed passwords count
+# per client address, and per address *and* client together (the adapter's key), so a guesser
+# elsewhere never blocks the owner's own sign-in; and a sign-in code by mail is always a way in.
+ACCOUNT_LOGIN_BY_CODE_ENABLED = True
+ACCOUNT_RATE_LIMITS = {
+    "login_failed": "10/m/ip,30/h/ip,5/5m/key,20/d/key",
+    "request_login_code": "20/m/ip,3/m/key,10/h/key",
+}
 # The client's address behind a reverse proxy, for the sign-in rate limits that count per
 # address: either the number of proxies that append to X-Forwarded-For (1 for one nginx), or
 # the header one trusted proxy sets (e.g. X-Real-IP). With neither, REMOTE_ADDR is the client.
