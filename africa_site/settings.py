@@ -247,6 +247,8 @@ HOURLY_LIMITS = {
 }
 #: Requests per personal token to the JSON API (django-ninja throttle rate).
 API_RATE = env.str("API_RATE", default="300/m")
+#: Requests per account to the JSON API, all its tokens together.
+API_ACCOUNT_RATE = env.str("API_ACCOUNT_RATE", default="600/m")
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("fr", "Français"), ("nl", "Nederlands")]

@@ -6,7 +6,8 @@ owner. What a game shows is what the owner's play page shows: the engine's obser
 their seat (or a watcher's, when they may watch and hold no seat: ``games.access``), their
 legal actions when it is their turn, and the move log in words. Actions go through
 ``games.services.submit_action``, the same writer as the web page and the mail replies.
-Requests are counted per token (``API_RATE``, e.g. "300/m"): past it, 429.
+Requests are counted per token (``API_RATE``, e.g. "300/m") and per account, whatever its
+tokens (``API_ACCOUNT_RATE``, e.g. "600/m"): past either, 429.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from ninja import NinjaAPI, Schema, Status
 from ninja.security import HttpBearer
-from ninja.throttling import AuthRateThrottle
+from ninja.throttling import AuthRateThrottle, UserRateThrottle
 
 from africa_site.middleware import UNSTORABLE
 from api.tokens import token_for
@@ -52,12 +53,22 @@ class TokenRateThrottle(AuthRateThrottle):
         return super().allow_request(request)
 
 
+class AccountRateThrottle(UserRateThrottle):
+    """Requests per account, all its tokens together, at the rate of the setting
+    ``API_ACCOUNT_RATE`` (read at each request)."""
+
+    def allow_request(self, request) -> bool:
+        self.rate = settings.API_ACCOUNT_RATE
+        self.num_requests, self.duration = self.parse_rate(self.rate)
+        return super().allow_request(request)
+
+
 api = NinjaAPI(
     title="Africa games API",
     version="1",
     urls_namespace="api-v1",
     auth=TokenAuth(),
-    throttle=[TokenRateThrottle()],
+    throttle=[TokenRateThrottle(), AccountRateThrottle()],
     description=__doc__,
 )
 
