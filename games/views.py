@@ -176,7 +176,11 @@ def my_games(request):
             and game.current_seat == game.my_seat.number
             and game.my_seat.left_at is None
         )
-    waiting = sorted((g for g in running if g.my_turn), key=lambda g: g.turn_deadline)
+    # The nearest deadline first; a game without one (solo, or claimed by the sweep) last.
+    waiting = sorted(
+        (g for g in running if g.my_turn),
+        key=lambda g: (g.turn_deadline is None, g.turn_deadline or 0),
+    )
     others = [g for g in running if not g.my_turn]
     invitations = list(
         Invitation.objects.filter(user=request.user, game__status=Game.Status.OPEN)
@@ -198,7 +202,7 @@ def play_context(request, game: Game, seat: Seat | None) -> dict:
         "game": game,
         "seat": seat,
         "seats": game.seat_list,
-        "poll_token": polling.poll_token(game, seat),
+        "poll_token": polling.poll_token(game, seat, request.session.session_key),
     }
     if game.status == Game.Status.OPEN:
         context["invite_form"] = InviteForm()
@@ -365,7 +369,9 @@ def game_act(request, code):
 @login_required
 @require_POST
 def game_act_batch(request, code):
-    """Apply several actions of the player whose turn it is, all or none (a market form)."""
+    """Apply several actions of the player whose turn it is (a market form), by the rule of
+    ``games.lines``: when one fails, those since the last revealing one and after it are not
+    applied, and the message says which were and why the failed one was refused."""
     game, seat = _get_game(request, code)
     if seat is None:
         raise PermissionDenied
@@ -375,8 +381,23 @@ def game_act_batch(request, code):
     else:
         actions = game.kind.batch_actions(request.POST)
         version = form.cleaned_data["version"]
-        _attempt(request, services.submit_actions, game, request.user, actions, version)
+        done = _attempt(request, services.submit_actions, game, request.user, actions, version)
+        if done and done[1].failed is not None:
+            messages.error(request, _batch_failure(done[1]))
     return _after_change(request, code)
+
+
+def _batch_failure(plan) -> str:
+    """The message for a batch whose ``plan`` (``games.lines.Plan``) has a failed action: its
+    reason, after the actions that were applied all the same (those up to a revealing one)."""
+    _index, line = plan.failed
+    if not plan.keep:
+        return line.reason
+    return _("Applied: %(applied)s. Not applied: %(rest)s. %(reason)s") % {
+        "applied": ", ".join(plan.keep),
+        "rest": ", ".join(plan.lines[n].action for n in plan.not_applied),
+        "reason": line.reason,
+    }
 
 
 @login_required

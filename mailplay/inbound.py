@@ -10,9 +10,9 @@ webhook under /mail/anymail/) and by ``manage.py receive_mail`` (an MTA pipe). S
    move's deadline.
 3. Post its chat lines ("say ...", see ``talk.mail``) and take them out of the text; read
    the actions at the top of the rest of the new text (``parsing``), decide which are
-   applied (``lines``: one by one, keeping every line up to and including one that reveals
+   applied (``games.lines``: one by one, keeping every line up to and including one that reveals
    something hidden even when a later line fails) and apply those in one transaction
-   through ``games.services.submit_action``.
+   through ``games.services.submit_actions``.
 4. Answer by mail (``notifications.mails.queue_answer``: through the outbox, in the moves'
    transaction): what was applied and the new position, the question of a pending decision
    with a fresh reply address, or what was wrong.
@@ -41,7 +41,6 @@ from accounts.models import User
 from africa_site.middleware import storable
 from games import services
 from games.models import Game
-from mailplay import lines as lines_rule
 from mailplay import parsing
 from mailplay.models import ProcessedMessage
 from mailplay.tokens import LOCAL_PREFIX, ReplyToken, read_token
@@ -262,11 +261,12 @@ def _play(game: Game, seat, token: ReplyToken, in_reply_to: Thread, text: str) -
         return _answer(user, Outcome("rejected", error=error), (game, seat), in_reply_to)
 
     written = [text.split("\n")[n - 1].strip() for n, _action in actions]
-    lines = lines_rule.plan(game.rules, game.state, seat.number, [a for _n, a in actions])
     try:
         with transaction.atomic():  # the moves and their answer in the outbox, or neither
-            applied = _apply_kept(game, user, lines.keep)
-            return _answer(user, _outcome(lines, applied, written), (game, seat), in_reply_to)
+            _moved, lines = services.submit_actions(
+                game, user, [a for _n, a in actions], game.version
+            )
+            return _answer(user, _outcome(lines, lines.keep, written), (game, seat), in_reply_to)
     except services.GameError:  # another mail or the web page moved the game meanwhile
         game.refresh_from_db()
         error = _("The game moved on while this mail was read. Nothing was applied.")
@@ -285,11 +285,7 @@ def _outcome(lines, applied: list[str], written: list[str]) -> Outcome:
         applied=applied,
         error=line.reason,
         failed_line=written[index],
-        not_applied=[
-            written[n]
-            for n, x in enumerate(lines.lines)
-            if x.status in (lines_rule.FAILED, lines_rule.NOT_APPLIED)
-        ],
+        not_applied=[written[n] for n in lines.not_applied],
     )
 
 
@@ -310,15 +306,6 @@ def _unknown_word(problem: parsing.UnknownWord) -> str:
     return _('"%(word)s" is not an action. The actions you can write are listed below.') % {
         "word": problem.word
     }
-
-
-@transaction.atomic
-def _apply_kept(game: Game, user: User, actions: list[str]) -> list[str]:
-    """Apply ``actions`` (those ``lines_rule.plan`` keeps) in order for ``user``, all or none;
-    return them. Raises GameError (StaleVersion) when the game moved on since it was read."""
-    for action in actions:
-        game = services.submit_action(game, user, action, game.version)
-    return list(actions)
 
 
 def _answer(user: User, outcome: Outcome, where, in_reply_to: Thread) -> Outcome:
