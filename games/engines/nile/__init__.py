@@ -1,7 +1,7 @@
 """Source of the Nile (Maker & Wesely; Discovery Games 1977, Avalon Hill 1979), 1-6 players.
 
 The rules are the turn summary (rulebooks/source-of-the-nile.turn-summary.en.txt) with the
-specification's tables, map, 42 rulings, randomness and move notation (game-data/nile.md).
+specification's tables, map, 48 rulings, randomness and move notation (game-data/nile.md).
 Modules: ``data`` (map and tables), ``setup`` (set-up and options), ``core`` (the working copy,
 dice and cards), ``party`` (people, goods, load), ``europe``, ``camp`` (camp and market),
 ``move`` (level and moving), ``mapping`` (step 4b), ``natives`` (4c-4h, captivity),

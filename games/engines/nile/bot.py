@@ -369,7 +369,8 @@ def _record_vp(state: State, ex: dict[str, Any], record: dict[str, Any]) -> floa
         lake = state["lakes"].get(state["hexes"][record["hex"]]["lake"])
         return 0.0 if lake is None else max(0, tier(VP["lake"], record["value"]) - lake["tier"])
     if kind == "tribe":
-        return 0.0 if record["hex"] in published["tribes"] else VP["tribe_for_ethnologist"]
+        tribe = record["ref"] or record["hex"]
+        return 0.0 if tribe in published["tribes"] else VP["tribe_for_ethnologist"]
     if kind == "battle":
         return 0.0 if record["ref"] in published["battles"] else record["value"]
     if kind == "bonus":

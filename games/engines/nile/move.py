@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engines.nile.core import G
+from games.engines.nile.core import G, rules_version
 from games.engines.nile.data import LOST, NEIGHBORS, PARTS, UPSTREAM_LOST
 from games.engines.nile.mapping import lake_or_swamp, map_hex
 from games.engines.nile.natives import look_for_natives, meet
@@ -94,6 +94,8 @@ def choose_level(g: G, level: str, mode: str) -> str:
     g.event("level", f"{level} {mode}")
     if not port_like(ex["hex"]) and disaster(g) == "dead":
         return "dead"
+    if rules_version(g.s) >= 2:  # MP are counted when the expedition sets out (ruling 43)
+        mp = base_mp(ex, level, mode)
     if g.s["turn"]["rains"]:
         mp = max(0, mp - 1)
     if mode == "canoe" and ex["people"]["bearer"]["healthy"] == 0:
@@ -119,6 +121,14 @@ def _lost(g: G, ex: Explorer, frm: str, to: str) -> bool:
     g.roll_decided("lost", roll, number, "lost_guide" if guide else "lost")
     g.event("lost", f"lost on the way to {to}")
     return True
+
+
+def _entered(g: G, to: str) -> None:
+    """The records and the ``move`` event of entering mapped hex ``to``."""
+    hex_record(g, to)
+    if g.s["hexes"][to]["terrain"] == "lake":
+        lake_record(g, to)
+    g.event("move", f"to {to}", hex=to)
 
 
 def do_move(g: G, to: str) -> str:
@@ -151,11 +161,9 @@ def do_move(g: G, to: str) -> str:
     h = s["hexes"][to]
     if ex["oasis_found"] != to:
         ex["oasis_found"] = None
-    if not blank:
-        hex_record(g, to)
-        if h["terrain"] == "lake":
-            lake_record(g, to)
-        g.event("move", f"to {to}", hex=to)
+    told = rules_version(s) >= 2  # the finding die is told with the move (ruling 48)
+    if not blank and not told:
+        _entered(g, to)
     if h["oasis"]:
         if h["oasis_by"] == ex["eid"]:
             ex["oasis_found"] = to
@@ -164,6 +172,8 @@ def do_move(g: G, to: str) -> str:
             g.roll_decided("oasis", d, "odd", "found" if d % 2 == 1 else "missed")
             if d % 2 == 1:
                 ex["oasis_found"] = to
+    if not blank and told:
+        _entered(g, to)
     s["pending"] = {"kind": "move", "hex": to, "mp": ex["mp"]}
     look_for_natives(g, to)
     if meet(g, to) == "pending":
