@@ -18,6 +18,16 @@ SPEND_DOUALA = [
     "buy gifts 30",
     "end",
 ]
+SICK_BY_THE_CARD = [  # the card of the last level is c34, "infected wound"
+    "profession explorer",
+    *SPEND_DOUALA,
+    "level normal foot",
+    "move 05-05",
+    "move 05-04",
+    "policy 5",
+    "gifts 30",
+    "level normal foot",
+]
 OASIS_GAME = (
     2,
     22,
@@ -74,17 +84,7 @@ def rolls(state, what):
 
 
 def test_ruling_43_movement_points_follow_this_turns_disaster_card():
-    actions = [
-        "profession explorer",
-        *SPEND_DOUALA,
-        "level normal foot",
-        "move 05-05",
-        "move 05-04",
-        "policy 5",
-        "gifts 30",
-        "level normal foot",
-    ]
-    state = replay(1, 2111, {"max_rounds": 40}, actions)
+    state = replay(1, 2111, {"max_rounds": 40}, SICK_BY_THE_CARD)
     assert [e["card"] for e in state["events"] if e["kind"] == "disaster"] == ["c34"]
     assert explorer(state)["sick"] is True
     assert explorer(state)["mp"] == 1  # normal foot 2, sick from the card: 1
@@ -237,17 +237,7 @@ def test_ruling_47_no_water_no_eating_in_a_dry_desert():
 
 @pytest.mark.parametrize("version, mp", [(1, 2), (2, 1)])
 def test_a_game_replays_by_the_rules_version_it_was_played_under(version, mp):
-    actions = [
-        "profession explorer",
-        *SPEND_DOUALA,
-        "level normal foot",
-        "move 05-05",
-        "move 05-04",
-        "policy 5",
-        "gifts 30",
-        "level normal foot",
-    ]
-    state = replay(1, 2111, {"max_rounds": 40}, actions, rules_version=version)
+    state = replay(1, 2111, {"max_rounds": 40}, SICK_BY_THE_CARD, rules_version=version)
     assert explorer(state)["mp"] == mp
 
 
