@@ -57,6 +57,7 @@ from typing import Any
 from games.engines.base import IllegalAction, State, shared_places
 from games.engines.base import gettext_noop as _
 from games.engines.nile import bot, legal, observe, rules, setup
+from games.engines.nile.core import RULES_VERSION
 from games.engines.nile.data import BOARD, Board
 
 
@@ -68,6 +69,8 @@ class NileEngine:
     bot_levels = ("easy", "hard")
     max_players = 6
     board: Board = BOARD
+    #: The rules of new games (option ``rules_version``; 1 = before rulings 43-48).
+    rules_version = RULES_VERSION
 
     def initial_state(
         self, num_players: int, seed: int, options: dict[str, Any] | None = None
