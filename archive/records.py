@@ -121,9 +121,7 @@ def replay_record(record: dict[str, Any]) -> tuple[list[Step], dict]:
         seed, salt = int(record["seed"]), str(record["salt"])
         actions, automatic = list(record["actions"]), set(record.get("automatic", []))
         claimed = list(record["final_scores"])
-        state = rules.initial_state(
-            num_players=len(players), seed=seed, options=options
-        )
+        state = rules.initial_state(num_players=len(players), seed=seed, options=options)
     except RecordError:
         raise
     except (KeyError, TypeError, ValueError) as error:
