@@ -12,8 +12,8 @@ from typing import Any
 from games.engines.nile.core import G, rules_version
 from games.engines.nile.data import LOST, NEIGHBORS, PARTS, UPSTREAM_LOST
 from games.engines.nile.mapping import lake_or_swamp, map_hex
-from games.engines.nile.natives import look_for_natives, meet
-from games.engines.nile.party import base_mp, fits, healthy, lose_people
+from games.engines.nile.natives import friendly, look_for_natives, meet
+from games.engines.nile.party import base_mp, count, fits, healthy, lose_people
 from games.engines.nile.scoring import hex_record, lake_record, late_nile_source
 from games.engines.nile.turn_end import disaster, port_like
 
@@ -27,6 +27,34 @@ def level_actions(ex: Explorer) -> list[str]:
         if fits(ex, mode):
             out += [f"level {level} {mode}" for level in ("cautious", "normal", "reckless")]
     return out
+
+
+def stranded(g: G) -> bool:
+    """Whether the current explorer can never move again while he lives: outside a port and
+    the Cape Colony, with no friendly tribe in his hex, nothing to eat (no rations, no horse or
+    camel to shoot; in a dry desert, no water), nobody who could hunt (no askari, no musket),
+    and a starving count that leaves every mode he may choose at 0 MP even when healthy. Each
+    starving month costs 1 MP more and only a full meal resets it (ruling 24), so he waits
+    until illness or a disaster kills him (ruling 17); a lone canoeist may still drift."""
+    ex = g.ex
+    hid = ex["hex"]
+    if port_like(hid) or friendly(g, hid):
+        return False
+    goods = ex["goods"]
+    h = g.s["hexes"][hid]
+    dry = h["terrain"] == "desert" and h["river"] is None and ex["oasis_found"] != hid
+    if goods["rations"] and not (dry and not goods["water"]):
+        return False
+    if goods["horse"] or goods["camel"] or goods["musket"] or count(ex, "askari"):
+        return False
+    well = {**ex, "sick": False}
+    for action in level_actions(ex):
+        mode = action.split()[2]
+        if mode == "canoe" and not healthy(ex, "bearer"):
+            return False  # a canoe without crew drifts (N9)
+        if base_mp(well, "reckless", mode) > 0:
+            return False
+    return True
 
 
 def _open_to(mode: str, ex: Explorer, terrain: str) -> bool:

@@ -244,3 +244,23 @@ def test_a_game_replays_by_the_rules_version_it_was_played_under(version, mp):
 def test_an_unknown_rules_version_is_refused():
     with pytest.raises(ValueError):
         ENGINE.initial_state(1, 1, {"rules_version": 3})
+
+
+@pytest.mark.parametrize(
+    "goods, stranded",
+    [
+        ({"rations": 0}, True),
+        ({"rations": 0, "musket": 1}, False),  # he may hunt once healthy
+        ({"rations": 0, "horse": 1}, False),  # a horse to shoot and eat
+        ({"rations": 10}, False),  # a full meal resets the starving count
+    ],
+)
+def test_a_starving_explorer_alone_with_no_way_to_eat_is_stranded(goods, stranded):
+    veldt = {"09-10": {"terrain": "veldt"}}
+    state = camp_state("09-10", veldt, goods=goods, starving=3)
+    reckless = min(a for a in ENGINE.legal_actions(state) if a.startswith("level reckless"))
+    state = ENGINE.apply(state, reckless)
+    while state["phase"] == "move":  # a mounted explorer still has MP: he stays
+        state = ENGINE.apply(state, "stop")
+    assert state["phase"] == "camp" and state["round"] == 3
+    assert state["pending"].get("stranded", False) is stranded
