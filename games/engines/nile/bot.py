@@ -255,6 +255,7 @@ def determinize(observation: dict[str, Any], rng: random.Random) -> State:
     KeyError for an observation without ``bookkeeping``."""
     books = observation["bookkeeping"]
     hexes = {}
+    tribes = books.get("tribes", {})
     for hid, h in observation["hexes"].items():
         if h["terrain"] is None and not (h["mapped_by"] or h["tribe"] or h["river"]):
             continue
@@ -263,6 +264,8 @@ def determinize(observation: dict[str, Any], rng: random.Random) -> State:
             "oasis_by": books["oasis_by"].get(hid),
             "known_1820": hid in KNOWN_1820,
         }
+        if hid in tribes:
+            hexes[hid]["tribe"]["id"] = tribes[hid]
     held = {c for p in observation["players"] for c in p["donations"]}
     discard = list(observation["deck"]["discard"])
     draw = sorted(set(CARD_IDS) - held - set(discard))
@@ -281,6 +284,8 @@ def determinize(observation: dict[str, Any], rng: random.Random) -> State:
             }
         )
     return {
+        "rules_version": books.get("rules_version", 1),
+        "next_tribe": books.get("next_tribe", 1),
         "num_players": len(players),
         "seed": rng.getrandbits(62),
         "dice": [],
