@@ -2,9 +2,15 @@
 generator only (never the seed, the dice to come or the deck order).
 
 "easy" is a fast heuristic: sail to the port with most blank hexes around it, outfit a modest
-expedition, travel on foot (dropping a canoe or surplus cargo that keeps it from walking),
-walk into blank hexes or mapped hexes it has no record of, head for the nearest port when the
-food runs low or its records promise enough, sail home and publish.
+expedition (bearers, a guide, one musket to hunt, rations and gifts; no askaris: it gives gifts
+rather than fights), travel on foot (dropping a canoe or surplus cargo that keeps it from
+walking), walk into blank hexes or mapped hexes it has no record of, head for the nearest port
+when the food runs low or its records promise enough, sail home and publish. A hungry
+expedition eats first: it trades for rations, shoots an animal, sets out at the level with most
+MP and walks into a port or a friendly village when one is next door.
+
+"hard" plays the easy bot's heuristic with journalists for explorers (``strong``) where it
+does not search.
 
 "hard" is information-set Monte Carlo tree search (``games.engines.search``): it samples what
 nobody sees (a fresh seed for the dice to come, the draw pile's order) around the public
