@@ -36,6 +36,12 @@ Rulings added here where the specification is silent (a faithful reading of the 
   actions and ``end``); drops, trades and ``sail europe`` wait for the next turn's camp.
 - N17. ``canonical`` also accepts plural kinds ("askaris"), port names ("Cape Town") and
   ``publish`` for ``publish all``; ``apply`` takes only the canonical words (any case, blanks).
+- N18. A camp's ``pending`` carries ``"stranded": True`` when the explorer can never move
+  again while he lives (``move.stranded``: starving, nothing to eat or hunt with, 0 MP in every
+  mode); the rules leave him no way out but death (rulings 17, 24).
+
+Rules versions (option ``rules_version``, ``core.RULES_VERSION``): 1 is the engine before
+rulings 43-48, kept so that games played under it replay; 2 follows them.
 
 Events: ``state["events"]`` lists what the last action did, each ``{"type", "kind", "seat",
 "dice", "card", "text", ...}`` ("kind" = "type"; "dice" and "card" are those used since the
