@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
+from games.engines.base import with_rules_version
 from games.kinds import get_kind, kind_names
 from games.models import BotLevel, Game, Invitation, Seat, seed_commitment
 from games.services.common import GameError, bump, locked, require_open, seat_of
@@ -201,6 +202,7 @@ def _start(game: Game) -> None:
     rules = game.rules
     now = timezone.now()
     game.num_players = len(seats)
+    game.options = with_rules_version(rules, game.options)
     game.state = rules.initial_state(num_players=len(seats), seed=game.seed, options=game.options)
     game.status = Game.Status.ACTIVE
     game.started_at = now

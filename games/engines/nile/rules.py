@@ -15,7 +15,7 @@ from games.engines.nile import europe, natives
 from games.engines.nile.camp import apply_camp
 from games.engines.nile.core import G
 from games.engines.nile.legal import candidates
-from games.engines.nile.move import choose_level, do_move, legal_moves
+from games.engines.nile.move import choose_level, do_move, legal_moves, stranded
 from games.engines.nile.scoring import final
 from games.engines.nile.setup import new_turn
 from games.engines.nile.turn_end import step5
@@ -116,6 +116,8 @@ def _start_turn(g: G) -> bool:
     ex["fresh"] = 0
     s["phase"] = "camp"
     s["pending"] = {"kind": "camp", "hex": ex["hex"], "mp": 0}
+    if stranded(g):
+        s["pending"]["stranded"] = True
     return True
 
 

@@ -148,6 +148,15 @@ def pending_question(observation: dict) -> str | None:
         return _("Choose the profession of your new explorer.")
     if kind == "discard":
         return _("You hold too many donations: choose one to discard.")
+    if kind == "camp" and pending.get("stranded"):
+        return _(
+            "Your explorer is stranded: starving, with nothing to eat, no animal to shoot and "
+            "no musket or askari to hunt, he has no movement points, and as every starving "
+            "month costs one more, he will have none again. The rules leave no way out but to "
+            "wait: choose an activity level each month. He may die of illness or in a "
+            "disaster; then you start a new explorer in Europe with $1000, and what you have "
+            "published stays yours."
+        )
     return None
 
 

@@ -142,3 +142,38 @@ def test_the_turn_mail_text_tells_the_situation_the_neighbourhood_and_grouped_ac
     assert "; ;" not in mail.body
     assert any(RANGE.match(line.strip()) for line in mail.body.split("\n"))
     assert "<svg" not in mail.body
+
+
+def test_a_stranded_explorer_is_told_in_words_on_the_page_and_in_the_turn_mail(
+    alice, client, mailoutbox, django_capture_on_commit_callbacks
+):
+    rules = services.create_game(alice, engine="nile", num_players=1, seed=11).rules
+    inland = min(
+        hid
+        for hid, terrain in rules.board.known_1820.items()
+        if terrain == "veldt"
+        and hid not in rules.board.ports.values()
+        and hid not in rules.board.cape_colony
+    )
+    game = Game.objects.get(creator=alice)
+    for action in ("profession explorer", "sail lagos", "end"):
+        game = services.submit_action(game, alice, action, game.version)
+    # alone and starving three months in a row in the veldt, nothing to eat or hunt with
+    explorer = game.state["players"][0]["explorer"]
+    explorer.update(hex=inland, starving=3, goods=dict.fromkeys(explorer["goods"], 0))
+    explorer["people"] = {k: {"healthy": 0, "sick": 0} for k in explorer["people"]}
+    explorer["guides"] = []
+    game.save()
+    with django_capture_on_commit_callbacks(execute=True):
+        game = services.submit_action(game, alice, "level reckless foot", game.version)
+    legal = rules.legal_actions(game.state)
+    assert "level reckless foot" in legal
+    assert not any(action.split()[0] in ("move", "sail", "shoot", "buy") for action in legal)
+    client.force_login(alice)
+
+    html = client.get(game.get_absolute_url()).content.decode()
+    mail = last_mail_to(mailoutbox, alice)
+
+    for text in (html, " ".join(mail.body.split())):
+        assert "Your explorer is stranded" in text
+        assert "The rules leave no way out but to wait" in text
