@@ -102,14 +102,17 @@ def context_hook(*templates: str):
 
 
 def quiet_hours_end(user, moment: datetime) -> datetime | None:
-    """When ``user``'s quiet hours that hold at ``moment`` end (to the quarter hour), or None
-    when ``moment`` is outside them."""
+    """The first moment after ``moment`` (aware) when ``user``'s quiet hours that hold at
+    ``moment`` are over: the next ``quiet_hours_end`` o'clock in their time zone, to the
+    second; None when ``moment`` is outside them."""
     if not user.in_quiet_hours(moment):
         return None
-    step, waited = timedelta(minutes=15), timedelta(0)
-    while user.in_quiet_hours(moment + waited) and waited < timedelta(days=1):
-        waited += step
-    return moment + waited
+    zone = user.zone
+    local = moment.astimezone(zone)
+    end = datetime.combine(local.date(), user.quiet_hours_end, tzinfo=zone)
+    if end <= local:
+        end = datetime.combine(local.date() + timedelta(days=1), user.quiet_hours_end, tzinfo=zone)
+    return end.astimezone(moment.tzinfo)
 
 
 def queue(

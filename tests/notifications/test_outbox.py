@@ -3,7 +3,7 @@ when the broker is down during the move, when the player is in quiet hours, or w
 senders run at the same time."""
 
 import threading
-from datetime import timedelta
+from datetime import UTC, datetime, time, timedelta
 
 import pytest
 import time_machine
@@ -201,3 +201,20 @@ def test_a_sender_skips_the_rows_another_sender_holds(alice, settings, mailoutbo
     assert InterruptingBackend.second_run == [{"sent": 0, "closed": 0, "deferred": 0, "failed": 0}]
     assert first["sent"] == 3
     assert len(mailoutbox) == 3
+
+
+@pytest.mark.django_db
+def test_a_mail_held_for_quiet_hours_goes_out_at_their_end_to_the_second(alice):
+    # Quiet from 22:00 to 07:00 in Brussels; a turn mail written at 23:07:41 waits until 07:00:00
+    # exactly, not until a quarter-hour step counted from when it was written.
+    User.objects.filter(pk=alice.pk).update(
+        time_zone="Europe/Brussels",
+        quiet_hours_start=time(22, 0),
+        quiet_hours_end=time(7, 0),
+    )
+    alice.refresh_from_db()
+    written = datetime(2026, 3, 10, 22, 7, 41, tzinfo=UTC)  # 23:07:41 in Brussels
+    end = outbox.quiet_hours_end(alice, written)
+    assert end.astimezone(alice.zone).replace(tzinfo=None) == datetime(2026, 3, 11, 7, 0)
+    assert outbox.quiet_hours_end(alice, end) is None
+    assert alice.in_quiet_hours(end - timedelta(seconds=1))

@@ -71,7 +71,7 @@ def test_a_timed_out_solo_turn_ends_when_the_round_moves_on(alice):
 def test_a_solo_game_is_played_to_its_end_by_mail(
     alice, mailoutbox, django_capture_on_commit_callbacks, settings
 ):
-    settings.HOURLY_LIMITS = settings.HOURLY_LIMITS | {"mail_reply": "1000/h"}
+    settings.HOURLY_LIMITS = settings.HOURLY_LIMITS | {"mail_reply_game": "1000/h"}
     with django_capture_on_commit_callbacks(execute=True):
         game = services.create_game(
             alice, engine="nile", num_players=1, seed=11, options={"max_rounds": 4}
