@@ -16,8 +16,12 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "africa_site.settings")
 
 logger = logging.getLogger(__name__)
 
-#: Run at once whenever a worker (re)connects to the broker: what fell due meanwhile.
-CATCH_UP_TASKS = ("games.tasks.sweep_deadlines", "notifications.tasks.send_outbox")
+#: Run at once whenever a worker (re)connects to the broker: what fell due meanwhile. The
+#: outbox's sender runs as when a move asks for it (kicked: a failed mail is tried again soon).
+CATCH_UP_TASKS = {
+    "games.tasks.sweep_deadlines": {},
+    "notifications.tasks.send_outbox": {"kicked": True},
+}
 
 
 class CatchUp(bootsteps.StartStopStep):
@@ -31,9 +35,9 @@ class CatchUp(bootsteps.StartStopStep):
     def start(self, c):
         queues = c.task_consumer.queues if c.task_consumer is not None else []
         queue = queues[0].name if queues else None
-        for name in CATCH_UP_TASKS:
+        for name, kwargs in CATCH_UP_TASKS.items():
             try:
-                c.app.send_task(name, queue=queue, retry=False)
+                c.app.send_task(name, kwargs=kwargs, queue=queue, retry=False)
             except Exception:  # the broker dropped again: the next connection catches up
                 logger.warning("catch-up task %s not sent", name)
 

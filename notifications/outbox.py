@@ -39,9 +39,12 @@ from notifications.models import OutboundMail
 
 logger = logging.getLogger(__name__)
 
-#: Rows claimed per batch, and batches per run of ``send_due`` at most.
-BATCH = 100
-MAX_BATCHES = 20
+#: Rows claimed per batch, and batches per run of ``send_due`` at most. A batch is small: the
+#: rows of a sender that dies wait for their claim to expire (MAIL_CLAIM_SECONDS), so a dead
+#: sender holds back at most BATCH mails; each row is marked sent as soon as the mail server
+#: accepted it, so at most the one mail in flight goes out twice.
+BATCH = 10
+MAX_BATCHES = 200
 #: Mails that answer something the player just did are not held back by quiet hours.
 QUIET_HOURS_EXEMPT = {"play_answer"}
 #: Errors of a single recipient: the connection is still good for the next mail.
