@@ -13,7 +13,7 @@ import hashlib
 from datetime import timedelta
 
 from django.conf import settings
-from django.db.models import F, Subquery, Value
+from django.db.models import F, Q, Subquery, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
@@ -200,16 +200,17 @@ def compose_turn(row) -> Draft | Close | Defer:
 
 
 def _answered_at(row) -> bool:
-    """Whether the player of the turn mail ``row`` gets the same position, with its reply
-    address, in the answer to their emailed reply (the turn came back to them after it): then
-    the turn mail would say it twice."""
-    return (
-        OutboundMail.objects.filter(
-            template="play_answer", game_id=row.game_id, seat=row.seat, ply=row.ply
-        )
-        .exclude(payload__status="refused")
-        .exists()
-    )
+    """Whether the player of the turn mail ``row`` gets the position of this turn, with a reply
+    address, in the answer to their emailed reply (the turn came back to them after it): an
+    answer still to be sent (it shows the game as it is when sent), or sent since the turn
+    began. Then the turn mail would say it twice."""
+    answers = OutboundMail.objects.filter(
+        template="play_answer", game_id=row.game_id, seat=row.seat, user_id=row.user_id
+    ).exclude(payload__status="refused")
+    return answers.filter(
+        Q(status=OutboundMail.Status.PENDING)
+        | Q(status=OutboundMail.Status.SENT, sent_at__gte=row.created_at)
+    ).exists()
 
 
 @composer("reminder")

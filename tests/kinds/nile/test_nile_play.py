@@ -14,6 +14,7 @@ from django.test.utils import CaptureQueriesContext
 from games import services
 from games.models import Game
 from games.simulation import bot_action
+from notifications.models import OutboundMail
 from tests.mailplay.conftest import answer_by_mail, last_mail_to
 
 pytestmark = pytest.mark.django_db
@@ -90,6 +91,9 @@ def test_a_solo_game_is_played_to_its_end_by_mail(
 
     assert game.status == Game.Status.FINISHED
     assert game.seats.get().place == 1
+    # Each answer shows the turn that came back and its reply address: no turn mail beside it.
+    assert OutboundMail.objects.filter(template="your_turn", status="sent").count() == 1
+    assert OutboundMail.objects.filter(template="play_answer", status="sent").count() == replies
 
 
 def _game_at_round(users, round_number: int) -> Game:
@@ -142,3 +146,16 @@ def test_the_turn_mail_text_tells_the_situation_the_neighbourhood_and_grouped_ac
     assert "; ;" not in mail.body
     assert any(RANGE.match(line.strip()) for line in mail.body.split("\n"))
     assert "<svg" not in mail.body
+
+
+def test_the_text_boards_player_lines_are_short_and_count_one_in_the_singular(alice):
+    game = services.create_game(alice, engine="nile", num_players=1, seed=11)
+    for action in ("profession explorer", "sail lagos", "hire bearer 1", "end"):
+        game = services.submit_action(game, alice, action, game.version)
+
+    text = game.kind.board_text(game.rules.observation(game.state, 0))
+
+    player = text.split("P1: ")[1].split("\n")[:5]
+    assert "1 bearer" in text and "1 bearers" not in text
+    # The player's line is cut into short lines, so that it fits the mail's <pre>.
+    assert all(len(line) <= 60 for line in player), player
