@@ -176,10 +176,22 @@ else:
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Cache: shared by every process (allauth's rate limits live here), so never process memory.
+# It holds nothing that cannot be lost, and the site works without it: while Redis is
+# unreachable, django-redis answers every read with a miss and drops every write, logging a
+# warning (IGNORE_EXCEPTIONS), after a short connect timeout; the rate limits let requests
+# through (RATELIMIT_FAIL_OPEN) and sessions are read from the database.
 REDIS_URL = env.str("REDIS_URL", default="")
 if REDIS_URL:
     CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        "default": {
+            "BACKEND": "django_redis.cache.RedisCache",
+            "LOCATION": REDIS_URL,
+            "OPTIONS": {
+                "IGNORE_EXCEPTIONS": True,
+                "SOCKET_CONNECT_TIMEOUT": env.float("REDIS_CONNECT_TIMEOUT", default=0.5),
+                "SOCKET_TIMEOUT": env.float("REDIS_TIMEOUT", default=2.0),
+            },
+        }
     }
 else:
     CACHES = {
@@ -188,6 +200,9 @@ else:
             "LOCATION": VAR_DIR / "cache",
         }
     }
+DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
+DJANGO_REDIS_LOGGER = "africa_site.cache"
+RATELIMIT_FAIL_OPEN = True
 
 # Sessions are read from the shared cache and kept in the database, so a restart of the cache
 # signs nobody out.
@@ -237,12 +252,15 @@ ALLAUTH_TRUSTED_CLIENT_IP_HEADER = env.str("ALLAUTH_TRUSTED_CLIENT_IP_HEADER", d
 # silences it here.
 SILENCED_SYSTEM_CHECKS = env.list("SILENCED_SYSTEM_CHECKS", default=[])
 
-# What one account may do in an hour (accounts/limits.py, counted in the shared cache).
+# What one account may do in an hour (accounts/limits.py, counted in the shared cache; the
+# emailed replies in mailplay/limits.py, counted in the database: per game, and those that
+# played nothing).
 HOURLY_LIMITS = {
     "new_game": "10/h",
     "invitation": "30/h",
     "seat": "30/h",
-    "mail_reply": "60/h",
+    "mail_reply_game": "240/h",
+    "mail_reply_unplayed": "30/h",
     "chat": "120/h",
 }
 #: Requests per personal token to the JSON API (django-ninja throttle rate).
@@ -327,6 +345,14 @@ CELERY_BROKER_TRANSPORT_OPTIONS = (
 BOT_PAUSE_SECONDS = env.float("BOT_PAUSE_SECONDS", default=1.5)
 BOT_HARD_ITERATIONS = env.int("BOT_HARD_ITERATIONS", default=None)
 CELERY_TASK_IGNORE_RESULT = True
+# The worker rides through a broker outage: it tries to reconnect for ever (Celery's default
+# gives up after 100 tries and the worker exits), also when the broker is down at its start.
+# A task sent while the broker is down fails at once instead of blocking the request: the
+# outbox and the sweeps pick up what such a task would have done.
+CELERY_BROKER_CONNECTION_RETRY = True
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+CELERY_BROKER_CONNECTION_TIMEOUT = env.float("CELERY_BROKER_CONNECTION_TIMEOUT", default=2.0)
 # The queue tasks are sent to and workers consume by default (workers started with --queues
 # take theirs; a task a worker sends goes here).
 CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_TASK_DEFAULT_QUEUE", default="celery")

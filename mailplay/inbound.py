@@ -4,10 +4,12 @@
 webhook under /mail/anymail/) and by ``manage.py receive_mail`` (an MTA pipe). Steps:
 
 1. Drop automatic mails (RFC 3834 ``Auto-Submitted``) and mails seen before (Message-ID, kept
-   in ``ProcessedMessage`` with a unique constraint, so a second delivery does nothing).
+   in ``ProcessedMessage`` with a unique constraint, so a second delivery does nothing). The
+   record is written in the transaction of the moves and the answer: a mail whose handling
+   failed for want of a service is not recorded, and is handled when delivered again.
 2. Find the reply address ``play+<token>@...`` among the recipients and check its signature,
-   the sender (the seat's player's address, any case), the game's state and version, and the
-   move's deadline.
+   the sender (the seat's player's address, any case), the limits on replies
+   (``mailplay.limits``), the game's state and version, and the move's deadline.
 3. Post its chat lines ("say ...", see ``talk.mail``) and take them out of the text; read
    the actions at the top of the rest of the new text (``parsing``), decide which are
    applied (``games.lines``: one by one, keeping every line up to and including one that reveals
@@ -26,21 +28,24 @@ from __future__ import annotations
 import hashlib
 import logging
 from dataclasses import dataclass, field
+from datetime import timedelta
 from email.headerregistry import Address
 from email.message import EmailMessage
 
 from django.core import signing
-from django.db import IntegrityError, transaction
-from django.utils import timezone, translation
+from django.db import IntegrityError, InterfaceError, OperationalError, transaction
+from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from kombu.exceptions import OperationalError as BrokerError
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from accounts.limits import MESSAGES as LIMIT_MESSAGES
-from accounts.limits import over_limit
 from accounts.models import User
 from africa_site.middleware import storable
 from games import services
 from games.models import Game
+from mailplay import limits as reply_limits
 from mailplay import parsing
 from mailplay.models import ProcessedMessage
 from mailplay.tokens import LOCAL_PREFIX, ReplyToken, read_token
@@ -48,6 +53,17 @@ from notifications import mails
 from talk import mail as talk_mail
 
 logger = logging.getLogger(__name__)
+
+#: Errors of a service that is unreachable for now: the mail is handled when delivered again.
+TEMPORARY_ERRORS = (
+    OperationalError,
+    InterfaceError,
+    RedisConnectionError,
+    RedisTimeoutError,
+    BrokerError,
+    ConnectionError,
+    TimeoutError,
+)
 
 RECIPIENT_HEADERS = ("To", "Cc", "Delivered-To", "X-Original-To", "Envelope-To")
 
@@ -58,9 +74,12 @@ class Outcome:
 
     ``status``: "applied" (every action applied), "partial" (the lines up to a revealing one
     applied, then a line failed), "rejected" (nothing applied), "stale" (the game moved on or
-    was over), "refused" (forged or expired address, wrong sender, too many replies),
-    "duplicate" (seen before), "dropped" (no player to answer, or an automatic mail), "said"
-    (the reply held only chat lines, "say ...": posted in the game's chat, no answer mail).
+    was over), "refused" (forged or expired address, wrong sender),
+    "limited" (over a limit of replies, ``mailplay.limits``: read again later, answered with
+    the position and a reply address), "duplicate" (seen before), "dropped" (no player to
+    answer, or an automatic mail), "said" (the reply held only chat lines, "say ...": posted
+    in the game's chat, no answer mail), "deferred" (a service was unreachable: nothing was
+    recorded, the mail is to be delivered again).
     ``applied``: the actions applied, in order; when a line failed, ``error`` says why,
     ``failed_line`` names it and ``not_applied`` lists the lines left out, the failed one
     among them (as written).
@@ -150,22 +169,36 @@ def handle_message(message: EmailMessage) -> Outcome:
     """Handle one inbound mail (an ``email.message.EmailMessage`` parsed with policy.default,
     such as anymail's ``AnymailInboundMessage``) and answer its sender; see the module's steps.
 
-    Returns an Outcome. Never raises for anything in the mail itself."""
+    The record of the mail (``ProcessedMessage``), its moves and its answer are written in one
+    transaction: when a service the handling needs is unreachable (the database, the cache, the
+    broker: ``TEMPORARY_ERRORS``), nothing is written and the Outcome is "deferred", so that the
+    same mail delivered again is handled then, not ignored as a duplicate. Returns an Outcome;
+    never raises for anything in the mail itself (a mail that breaks the handler is "dropped")."""
     if _is_automatic(message):
         return Outcome("dropped")
     message_id = _message_id(message)
     try:
         with transaction.atomic():
-            ProcessedMessage.objects.create(message_id=message_id)
-    except IntegrityError:
-        logger.info("inbound mail seen before: ignored")
-        return Outcome("duplicate")
-    try:
-        outcome = _handle(message, message_id)
+            try:
+                with transaction.atomic():
+                    ProcessedMessage.objects.create(message_id=message_id)
+            except IntegrityError:
+                logger.info("inbound mail seen before: ignored")
+                return Outcome("duplicate")
+            outcome = _handle(message, message_id)
+            ProcessedMessage.objects.filter(message_id=message_id).update(outcome=outcome.status)
+    except TEMPORARY_ERRORS:
+        logger.warning("inbound mail deferred: a service is unreachable", exc_info=True)
+        return Outcome("deferred")
     except Exception:
         logger.exception("inbound mail could not be handled")
-        outcome = Outcome("dropped")
-    ProcessedMessage.objects.filter(message_id=message_id).update(outcome=outcome.status)
+        try:
+            ProcessedMessage.objects.get_or_create(
+                message_id=message_id, defaults={"outcome": "dropped"}
+            )
+        except TEMPORARY_ERRORS:
+            return Outcome("deferred")
+        return Outcome("dropped")
     logger.info("inbound mail: %s", outcome.status)
     return outcome
 
@@ -218,10 +251,11 @@ def _handle(message: EmailMessage, message_id: str) -> Outcome:
         error = gettext_lazy("Moves for this game are accepted only from the player's own address.")
         return _answer(known, Outcome("refused", error=error), None, in_reply_to)
 
-    if over_limit(user, "mail_reply"):
-        logger.warning("inbound mail for game %s over the hourly limit of replies", game.pk)
-        outcome = Outcome("refused", error=LIMIT_MESSAGES["mail_reply"])
-        return _answer(user, outcome, None, in_reply_to)
+    ProcessedMessage.objects.filter(message_id=message_id).update(user=user, game=game)
+    if limited := reply_limits.check(user, game, message_id):
+        logger.warning("inbound mail for game %s over the limit %s", game.pk, limited.kind)
+        outcome = Outcome("limited", error=_limit_message(limited, user))
+        return _answer(user, outcome, (game, seat), in_reply_to)
     with translation.override(user.language):
         said = talk_mail.post_said(game, seat, parsing.reply_text(message))  # "say" lines
         if said.only_talk:
@@ -289,6 +323,25 @@ def _outcome(lines, applied: list[str], written: list[str]) -> Outcome:
     )
 
 
+def _limit_message(limited: reply_limits.Limited, user: User) -> str:
+    """What a player over a limit of replies reads, with the time (theirs, to the minute) from
+    which replies are read again."""
+    moment = (limited.retry_at + timedelta(seconds=59)).replace(second=0, microsecond=0)
+    with translation.override(user.language):
+        at = formats.time_format(timezone.localtime(moment, user.zone), "H:i")
+        if limited.kind == "mail_reply_game":
+            return _(
+                "You have sent many replies about this game in the last hour, so this one was "
+                "not read and nothing was applied. Replies are read again from %(time)s (your "
+                "time): then reply to this mail to play."
+            ) % {"time": at}
+        return _(
+            "Many of your replies in the last hour played nothing, so this one was not read "
+            "and nothing was applied. Replies are read again from %(time)s (your time): then "
+            "reply to this mail to play."
+        ) % {"time": at}
+
+
 def _expired(game: Game, user: User) -> bool:
     """Whether the move's deadline has passed (the sweep clears a claimed deadline; a solo
     game has none and never expires)."""
@@ -319,6 +372,13 @@ def _answer(user: User, outcome: Outcome, where, in_reply_to: Thread) -> Outcome
     return outcome
 
 
+class Deferred(Exception):
+    """An inbound mail that could not be handled now (a service was unreachable); raised to
+    the webhook so that it answers with an error and the provider delivers the mail again."""
+
+
 def on_anymail_inbound(sender, event, esp_name, **kwargs) -> None:
-    """Receiver of ``anymail.signals.inbound``: hand the mail to ``handle_message``."""
-    handle_message(event.message)
+    """Receiver of ``anymail.signals.inbound``: hand the mail to ``handle_message``. Raises
+    Deferred when it was "deferred" (the webhook then answers 500, and the provider retries)."""
+    if handle_message(event.message).status == "deferred":
+        raise Deferred("inbound mail deferred: a service is unreachable")

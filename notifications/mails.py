@@ -13,7 +13,7 @@ import hashlib
 from datetime import timedelta
 
 from django.conf import settings
-from django.db.models import F, Subquery, Value
+from django.db.models import F, Q, Subquery, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
@@ -25,6 +25,7 @@ from mailplay.replies import position_context, turn_mail_context
 from notifications import outbox
 from notifications.boardimage import attach_board
 from notifications.emails import absolute_url
+from notifications.models import OutboundMail
 from notifications.outbox import Close, Defer, Draft, composer
 from talk.mail import chat_for_mail
 
@@ -186,6 +187,8 @@ def compose_turn(row) -> Draft | Close | Defer:
     seat = _turn_seat(row)
     if isinstance(seat, Close):
         return seat
+    if _answered_at(row):
+        return Close("answered")
     idle = timedelta(minutes=settings.TURN_MAIL_IDLE_MINUTES)
     if seat.last_seen_at is not None and seat.last_seen_at > timezone.now() - idle:
         return Defer(seat.last_seen_at + idle)
@@ -196,13 +199,32 @@ def compose_turn(row) -> Draft | Close | Defer:
     return _with_board(Draft(context))
 
 
+def _answered_at(row) -> bool:
+    """Whether the player of the turn mail ``row`` gets the position of this turn, with a reply
+    address, in the answer to their emailed reply (the turn came back to them after it): an
+    answer still to be sent (it shows the game as it is when sent), or sent since the turn
+    began. Then the turn mail would say it twice."""
+    answers = OutboundMail.objects.filter(
+        template="play_answer", game_id=row.game_id, seat=row.seat, user_id=row.user_id
+    ).exclude(payload__status="refused")
+    return answers.filter(
+        Q(status=OutboundMail.Status.PENDING)
+        | Q(status=OutboundMail.Status.SENT, sent_at__gte=row.created_at)
+    ).exists()
+
+
 @composer("reminder")
 def compose_reminder(row) -> Draft | Close:
     """The reminder at 80 % of the time for the move: the position, the actions, the reply
-    address and the one-click links (more time among them)."""
+    address and the one-click links (more time among them). Closed when the deadline has
+    passed (a late sweep claims the reminder and the timeout together): the timeout notice
+    says what happened instead."""
     seat = _turn_seat(row)
     if isinstance(seat, Close):
         return seat
+    deadline = row.game.turn_deadline
+    if deadline is None or deadline <= timezone.now():
+        return Close("deadline passed")
     context = game_context(row.game, seat.user)
     context.update(turn_mail_context(row.game, seat, context["names"]))
     return _with_board(Draft(context))
@@ -248,7 +270,8 @@ def compose_invitation(row) -> Draft | Close:
 
 @composer("daily_digest")
 def compose_digest(row) -> Draft | Close:
-    """Every game waiting for the player's move, most urgent first."""
+    """Every game waiting for the player's move, most urgent first; its Reply-To is the reply
+    address of the first game, and each game shows its own address."""
     user = row.user
     if not user.is_active or user.notifications != User.Notifications.DAILY_DIGEST:
         return Close("not wanted")
@@ -259,7 +282,9 @@ def compose_digest(row) -> Draft | Close:
     )
     if not games:
         return Close("moved on")
-    draft = Draft({"games": [_digest_entry(game, user) for game in games]})
+    entries = [_digest_entry(game, user) for game in games]
+    # Reply goes to the most urgent game's address; each game lists its own as well.
+    draft = Draft({"games": entries, "reply_to": entries[0].get("reply_to", "")})
     for entry in draft.context["games"]:
         attach_board(draft, entry, content_id=f"board-{entry['game'].pk}")
     return draft

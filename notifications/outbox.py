@@ -39,9 +39,12 @@ from notifications.models import OutboundMail
 
 logger = logging.getLogger(__name__)
 
-#: Rows claimed per batch, and batches per run of ``send_due`` at most.
-BATCH = 100
-MAX_BATCHES = 20
+#: Rows claimed per batch, and batches per run of ``send_due`` at most. A batch is small: the
+#: rows of a sender that dies wait for their claim to expire (MAIL_CLAIM_SECONDS), so a dead
+#: sender holds back at most BATCH mails; each row is marked sent as soon as the mail server
+#: accepted it, so at most the one mail in flight goes out twice.
+BATCH = 10
+MAX_BATCHES = 200
 #: Rows whose user, game and seats are read together just before their mails are built
 #: (``_read_fresh``): a turn mail decides "moved on" and "is looking" on data read at most
 #: this many mails earlier, not when its batch was claimed.
@@ -106,14 +109,17 @@ def context_hook(*templates: str):
 
 
 def quiet_hours_end(user, moment: datetime) -> datetime | None:
-    """When ``user``'s quiet hours that hold at ``moment`` end (to the quarter hour), or None
-    when ``moment`` is outside them."""
+    """The first moment after ``moment`` (aware) when ``user``'s quiet hours that hold at
+    ``moment`` are over: the next ``quiet_hours_end`` o'clock in their time zone, to the
+    second; None when ``moment`` is outside them."""
     if not user.in_quiet_hours(moment):
         return None
-    step, waited = timedelta(minutes=15), timedelta(0)
-    while user.in_quiet_hours(moment + waited) and waited < timedelta(days=1):
-        waited += step
-    return moment + waited
+    zone = user.zone
+    local = moment.astimezone(zone)
+    end = datetime.combine(local.date(), user.quiet_hours_end, tzinfo=zone)
+    if end <= local:
+        end = datetime.combine(local.date() + timedelta(days=1), user.quiet_hours_end, tzinfo=zone)
+    return end.astimezone(moment.tzinfo)
 
 
 def queue(

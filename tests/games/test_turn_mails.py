@@ -222,8 +222,13 @@ def test_the_daily_digest_lists_waiting_games_once_a_day_in_the_local_morning(
 
     [mail] = [m for m in mails_to(mailoutbox, bob) if "waiting" in m.subject]
     assert mail.subject == "2 games are waiting for your move"
-    urgent, later = (g.get_absolute_url() for g in sorted(games, key=lambda g: g.turn_deadline))
+    first, second = sorted(games, key=lambda g: g.turn_deadline)
+    urgent, later = first.get_absolute_url(), second.get_absolute_url()
     assert mail.body.index(urgent) < mail.body.index(later)
+    # Reply plays the most urgent game; the other game's address is in the text.
+    [address] = mail.reply_to
+    assert address.startswith(f"play+{first.pk}.")
+    assert f"play+{second.pk}." in mail.body
 
 
 def datetime_at_local_hour(zone_name, hour):

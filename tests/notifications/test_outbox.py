@@ -3,7 +3,7 @@ when the broker is down during the move, when the player is in quiet hours, or w
 senders run at the same time."""
 
 import threading
-from datetime import timedelta
+from datetime import UTC, datetime, time, timedelta
 
 import pytest
 import time_machine
@@ -255,3 +255,20 @@ def test_later_mails_of_a_batch_decide_on_the_game_as_it_is_when_they_are_built(
     )
     assert OutboundMail.objects.get(game=looking).status == OutboundMail.Status.PENDING
     assert turn_mails_to(looker) == []
+
+
+@pytest.mark.django_db
+def test_a_mail_held_for_quiet_hours_goes_out_at_their_end_to_the_second(alice):
+    # Quiet from 22:00 to 07:00 in Brussels; a turn mail written at 23:07:41 waits until 07:00:00
+    # exactly, not until a quarter-hour step counted from when it was written.
+    User.objects.filter(pk=alice.pk).update(
+        time_zone="Europe/Brussels",
+        quiet_hours_start=time(22, 0),
+        quiet_hours_end=time(7, 0),
+    )
+    alice.refresh_from_db()
+    written = datetime(2026, 3, 10, 22, 7, 41, tzinfo=UTC)  # 23:07:41 in Brussels
+    end = outbox.quiet_hours_end(alice, written)
+    assert end.astimezone(alice.zone).replace(tzinfo=None) == datetime(2026, 3, 11, 7, 0)
+    assert outbox.quiet_hours_end(alice, end) is None
+    assert alice.in_quiet_hours(end - timedelta(seconds=1))

@@ -4,10 +4,10 @@ question of an encounter, and the legal actions grouped with their quantities as
 
 from __future__ import annotations
 
-import textwrap
 from collections import defaultdict
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.engines.nile.data import NEIGHBORS
 from games.kinds.nile.page import pending_question
@@ -18,9 +18,27 @@ from games.kinds.nile.terms import (
     TERRAIN_NAMES,
 )
 
-#: Characters a line of the text board holds at most where it can be wrapped: the mails show it
-#: in a <pre> of 12-pixel letters in a 560-pixel column.
-LINE_WIDTH = 72
+
+def counted(kind: str, count: int) -> str:
+    """``count`` people or goods of ``kind`` (a key of ``terms.KIND_NAMES``) in words, with
+    the singular for one: "1 musket", "3 askaris"."""
+    words = {
+        "askari": ngettext("%(count)d askari", "%(count)d askaris", count),
+        "bearer": ngettext("%(count)d bearer", "%(count)d bearers", count),
+        "guide": ngettext("%(count)d guide", "%(count)d guides", count),
+        "rations": ngettext("%(count)d ration", "%(count)d rations", count),
+        "water": ngettext("%(count)d water", "%(count)d water", count),
+        "gifts": ngettext("%(count)d gift", "%(count)d gifts", count),
+        "musket": ngettext("%(count)d musket", "%(count)d muskets", count),
+        "horse": ngettext("%(count)d horse", "%(count)d horses", count),
+        "camel": ngettext("%(count)d camel", "%(count)d camels", count),
+        "canoe": ngettext("%(count)d canoe", "%(count)d canoes", count),
+        "item": ngettext("%(count)d bonus item", "%(count)d bonus items", count),
+    }.get(kind)
+    if words is None:
+        return f"{count} {KIND_NAMES.get(kind, kind)}"
+    return words % {"count": count}
+
 
 def _hex_line(hid: str, info: dict) -> str:
     parts = [f"{hid}", str(TERRAIN_NAMES.get(info["terrain"], info["terrain"]))]
@@ -37,8 +55,8 @@ def _hex_line(hid: str, info: dict) -> str:
 
 
 def board_text(observation: dict) -> str:
-    """Each seat's explorer (P1..P6), wrapped at LINE_WIDTH characters, then the hex of the
-    explorer to move and its neighbours, one a line."""
+    """Each seat's explorer (P1..P6), its situation on short lines under the player's, then
+    the hex of the explorer to move and its neighbours, one a line."""
     lines = [
         _("Round %(round)s of at most %(max)s; target %(target)s VP.")
         % {
@@ -54,30 +72,22 @@ def board_text(observation: dict) -> str:
             lines.append(head)
             continue
         people = ", ".join(
-            f"{v['healthy']} {KIND_NAMES.get(k, k)}"
-            for k, v in explorer["people"].items()
-            if v["healthy"]
+            counted(k, v["healthy"]) for k, v in explorer["people"].items() if v["healthy"]
         )
-        goods = ", ".join(f"{n} {KIND_NAMES.get(k, k)}" for k, n in explorer["goods"].items() if n)
+        goods = ", ".join(counted(k, n) for k, n in explorer["goods"].items() if n)
         where = STATUS_NAMES.get(explorer["status"], explorer["status"])
+        records = len(explorer["records"])
         parts = [
-            head,
             f"{PROFESSION_NAMES.get(explorer['profession'], '')} {where}"
             f"{' ' + explorer['hex'] if explorer['hex'] else ''}",
             people,
             goods,
-            _("%(mp)s MP, %(records)s records")
-            % {"mp": explorer["mp"], "records": len(explorer["records"])},
+            ngettext("%(mp)s MP, %(count)d record", "%(mp)s MP, %(count)d records", records)
+            % {"mp": explorer["mp"], "count": records},
         ]
-        lines.extend(
-            textwrap.wrap(
-                "; ".join(part for part in parts if part),
-                width=LINE_WIDTH,
-                subsequent_indent="    ",
-                break_long_words=False,
-                break_on_hyphens=False,
-            )
-        )
+        # One short line each under the player's, so that the board fits a narrow <pre>.
+        lines.append(head)
+        lines.extend(f"    {part}" for part in parts if part)
     seat = observation["current_player"]
     if seat is not None:
         explorer = observation["players"][seat]["explorer"]

@@ -14,6 +14,7 @@ from django.test.utils import CaptureQueriesContext
 from games import services
 from games.models import Game
 from games.simulation import bot_action
+from notifications.models import OutboundMail
 from tests.mailplay.conftest import answer_by_mail, last_mail_to
 
 pytestmark = pytest.mark.django_db
@@ -71,7 +72,7 @@ def test_a_timed_out_solo_turn_ends_when_the_round_moves_on(alice):
 def test_a_solo_game_is_played_to_its_end_by_mail(
     alice, mailoutbox, django_capture_on_commit_callbacks, settings
 ):
-    settings.HOURLY_LIMITS = settings.HOURLY_LIMITS | {"mail_reply": "1000/h"}
+    settings.HOURLY_LIMITS = settings.HOURLY_LIMITS | {"mail_reply_game": "1000/h"}
     with django_capture_on_commit_callbacks(execute=True):
         game = services.create_game(
             alice, engine="nile", num_players=1, seed=11, options={"max_rounds": 4}
@@ -90,6 +91,9 @@ def test_a_solo_game_is_played_to_its_end_by_mail(
 
     assert game.status == Game.Status.FINISHED
     assert game.seats.get().place == 1
+    # Each answer shows the turn that came back and its reply address: no turn mail beside it.
+    assert OutboundMail.objects.filter(template="your_turn", status="sent").count() == 1
+    assert OutboundMail.objects.filter(template="play_answer", status="sent").count() == replies
 
 
 def _game_at_round(users, round_number: int) -> Game:
@@ -177,3 +181,16 @@ def test_a_stranded_explorer_is_told_in_words_on_the_page_and_in_the_turn_mail(
     for text in (html, " ".join(mail.body.split())):
         assert "Your explorer is stranded" in text
         assert "The rules leave no way out but to wait" in text
+
+
+def test_the_text_boards_player_lines_are_short_and_count_one_in_the_singular(alice):
+    game = services.create_game(alice, engine="nile", num_players=1, seed=11)
+    for action in ("profession explorer", "sail lagos", "hire bearer 1", "end"):
+        game = services.submit_action(game, alice, action, game.version)
+
+    text = game.kind.board_text(game.rules.observation(game.state, 0))
+
+    player = text.split("P1: ")[1].split("\n")[:5]
+    assert "1 bearer" in text and "1 bearers" not in text
+    # The player's line is cut into short lines, so that it fits the mail's <pre>.
+    assert all(len(line) <= 60 for line in player), player
