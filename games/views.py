@@ -266,6 +266,9 @@ def play_context(request, game: Game, seat: Seat | None) -> dict:
             "panel": kind.panel(observation, game.seat_list),
             "full_log": full_log,
             "breakdown": scoresheet.final_breakdown(game, observation),
+            "winners": [s.name for s in game.seat_list if s.place == 1]
+            if game.status == Game.Status.FINISHED and game.num_players > 1
+            else [],
             "since_last_visit": since,
         }
     )

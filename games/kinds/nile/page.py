@@ -14,7 +14,7 @@ from collections import defaultdict
 from django.urls import reverse
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from games.engines.nile.data import PRICES
 from games.engines.nile.scoring import VP_SOURCES
@@ -364,7 +364,26 @@ def page_context(request, game, observation: dict, legal: list[str], names: list
         ],
         "moves": [(a, label(a)) for a in legal if a.startswith("move ")],
         "market": shop,
+        "end_reason": end_reason(observation),
     }
+
+
+def end_reason(observation: dict) -> str:
+    """Why a finished game ended, in words ("" while it runs), by the end conditions of the
+    rules: a player's published VP reached the target, the last round was played, or every
+    hex of the map was explored."""
+    if observation["phase"] != "over":
+        return ""
+    target = observation["target_vp"]
+    if any(player["score"] >= target for player in observation["players"]):
+        return _("It ended when a player reached %(target)d published VP.") % {"target": target}
+    if observation["round"] >= observation["max_rounds"]:
+        return ngettext(
+            "It ended when its %(max)d round had been played.",
+            "It ended when all its %(max)d rounds had been played.",
+            observation["max_rounds"],
+        ) % {"max": observation["max_rounds"]}
+    return _("It ended when the whole map was explored.")
 
 
 def changed_cells(events: list[dict]) -> set[str]:
