@@ -7,14 +7,15 @@ from __future__ import annotations
 from collections import defaultdict
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.engines.nile.data import NEIGHBORS
 from games.kinds.nile.page import pending_question
 from games.kinds.nile.terms import (
-    KIND_NAMES,
     PROFESSION_NAMES,
     STATUS_NAMES,
     TERRAIN_NAMES,
+    counted,
 )
 
 
@@ -50,11 +51,10 @@ def board_text(observation: dict) -> str:
             lines.append(head)
             continue
         people = ", ".join(
-            f"{v['healthy']} {KIND_NAMES.get(k, k)}"
-            for k, v in explorer["people"].items()
-            if v["healthy"]
+            counted(k, v["healthy"]) for k, v in explorer["people"].items() if v["healthy"]
         )
-        goods = ", ".join(f"{n} {KIND_NAMES.get(k, k)}" for k, n in explorer["goods"].items() if n)
+        goods = ", ".join(counted(k, n) for k, n in explorer["goods"].items() if n)
+        records = len(explorer["records"])
         where = STATUS_NAMES.get(explorer["status"], explorer["status"])
         parts = [
             head,
@@ -62,8 +62,8 @@ def board_text(observation: dict) -> str:
             f"{' ' + explorer['hex'] if explorer['hex'] else ''}",
             people,
             goods,
-            _("%(mp)s MP, %(records)s records")
-            % {"mp": explorer["mp"], "records": len(explorer["records"])},
+            ngettext("%(mp)s MP, %(records)d record", "%(mp)s MP, %(records)d records", records)
+            % {"mp": explorer["mp"], "records": records},
         ]
         lines.append("; ".join(part for part in parts if part))
     seat = observation["current_player"]

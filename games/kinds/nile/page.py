@@ -27,6 +27,7 @@ from games.kinds.nile.terms import (
     SEAT_COLOURS,
     STATUS_NAMES,
     TERRAIN_NAMES,
+    counted,
     port_name,
 )
 
@@ -47,21 +48,20 @@ def action_label(action: str, observation: dict, names: list[str]) -> str:
         return _("Sail to %(port)s") % {"port": port_name(words[1])}
     if key in ("hire", "buy"):
         count = int(words[2])
-        values = {"count": count, "kind": _kind(words[1])}
-        values["cost"] = PRICES.get(words[1], 0) * count
+        values = {"goods": counted(words[1], count), "cost": PRICES.get(words[1], 0) * count}
         if key == "hire":
-            return _("Hire %(count)s %(kind)s ($%(cost)s)") % values
-        return _("Buy %(count)s %(kind)s ($%(cost)s)") % values
+            return _("Hire %(goods)s ($%(cost)s)") % values
+        return _("Buy %(goods)s ($%(cost)s)") % values
     if key in ("trade", "drop", "dismiss", "shoot") and len(words) == 3:
-        values = {"count": words[2], "kind": _kind(words[1])}
+        values = {"goods": counted(words[1], int(words[2]))}
         return {
-            "trade": _("Trade for %(count)s %(kind)s"),
-            "drop": _("Drop %(count)s %(kind)s"),
-            "dismiss": _("Dismiss %(count)s %(kind)s"),
-            "shoot": _("Shoot %(count)s %(kind)s"),
+            "trade": _("Trade for %(goods)s"),
+            "drop": _("Drop %(goods)s"),
+            "dismiss": _("Dismiss %(goods)s"),
+            "shoot": _("Shoot %(goods)s"),
         }[key] % values
     if key == "fill":
-        return _("Fill %(count)s water") % {"count": words[1]}
+        return _("Fill %(goods)s") % {"goods": counted("water", int(words[1]))}
     if key == "level":
         return _("Travel %(level)s, %(mode)s") % {
             "level": LEVEL_NAMES.get(words[1], words[1]),
@@ -82,9 +82,12 @@ def action_label(action: str, observation: dict, names: list[str]) -> str:
             }
         return _("Policy %(n)s") % {"n": words[1]}
     if key == "gifts":
-        return _("Offer %(count)s gifts") % {"count": words[1]}
+        return _("Offer %(goods)s") % {"goods": counted("gifts", int(words[1]))}
     if key == "keep":
-        return _("Keep %(count)s prisoners as bearers") % {"count": words[1]}
+        count = int(words[1])
+        return ngettext(
+            "Keep %(count)d prisoner as a bearer", "Keep %(count)d prisoners as bearers", count
+        ) % {"count": count}
     if key == "discard":
         return _("Discard donation %(card)s") % {"card": words[1]}
     simple = {
