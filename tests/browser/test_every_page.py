@@ -178,7 +178,7 @@ def test_every_page_fits_a_phone_and_passes_axe(browser, live_server, alice, bob
                 page = signed_in_page(browser, live_server, who)
             page.context.add_init_script(CSP_LISTENER)
             page.context.add_init_script(path=str(AXE))
-            page.on("console", lambda message: message.type == "error" and console.append(message.text))
+            page.on("console", lambda line: line.type == "error" and console.append(line.text))
             page.on("pageerror", lambda error: console.append(str(error)))
             viewers[who] = page
         page = viewers[who]
