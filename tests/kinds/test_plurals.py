@@ -18,6 +18,7 @@ import pytest
 from django.utils import translation
 
 from games.kinds import all_kinds
+from games.kinds.africana.terms import card_name
 
 #: Random games per kind, and the most actions of each.
 GAMES = 3
@@ -119,3 +120,29 @@ def test_a_count_of_one_is_never_followed_by_a_plural(kind, language):
         wrong |= _unchanged_after_one(group)
     wrong = sorted(wrong - INVARIABLE[language])
     assert not wrong, [t for g in varied for t in g if any(f"1 {w}" in t for w in wrong)][:6]
+
+
+@pytest.mark.parametrize(
+    ("event", "words"),
+    [
+        (
+            {"type": "turn", "seat": 0, "book": "north", "direction": "forward", "silver": 2},
+            "Ann tourne une page du livre du nord en avant",
+        ),
+        (
+            {"type": "turn", "seat": 0, "book": "south", "direction": "back", "silver": 1},
+            "Ann tourne une page du livre du sud en arrière",
+        ),
+    ],
+)
+def test_french_log_lines_write_their_articles_out(event, words):
+    kind = next(kind for kind in all_kinds() if kind.name == "africana")
+    with translation.override("fr"):
+        line = kind.describe(event, ["Ann", "Bob"])
+    assert line.startswith(words) and "de le" not in line
+
+
+def test_french_cards_agree_with_their_colour():
+    with translation.override("fr"):
+        assert card_name("violet") == "carte violette"
+        assert card_name("gray") == "carte grise"
