@@ -18,6 +18,7 @@ class NileKind(GameKind):
     shuffled = _("The cards were shuffled and the dice rolls drawn before the game began.")
     site_max_players = 4
     template_dir = "games/nile/"
+    stylesheet = "css/nile.css"
     seat_colours = SEAT_COLOURS
     sections = rules_links.SECTIONS
     governing = rules_links.GOVERNING_SECTION

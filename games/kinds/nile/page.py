@@ -175,6 +175,40 @@ def group_actions(legal: list[str]) -> tuple[list[dict], list[str]]:
     return forms, buttons
 
 
+#: The sections of the move panel, in order, and the action keywords each gathers: setting
+#: off (travelling starts the move, the turn's main action), the party, the cargo, the other
+#: choices of the moment, and ending the turn.
+SECTIONS = (
+    (
+        "move",
+        gettext_lazy("Move: choosing how to travel starts your move"),
+        {"level", "sail", "stay"},
+    ),
+    ("party", gettext_lazy("Your party"), {"hire", "dismiss", "keep"}),
+    ("cargo", gettext_lazy("Your cargo"), {"buy", "drop", "fill", "trade", "discard"}),
+    ("other", gettext_lazy("Other choices"), set()),
+    ("end", gettext_lazy("End"), {"end", "stop", "publish"}),
+)
+
+
+def sections(buttons: list[tuple[str, str]], forms: list[dict]) -> list[dict]:
+    """The panel's buttons ([(action, label)]) and quantity forms ({"key", ...}) by section:
+    [{"key", "heading", "buttons", "forms"}] in SECTIONS order, empty sections left out; an
+    action no section names goes to "other"."""
+
+    def section_of(action: str) -> str:
+        word = action.split()[0]
+        return next((key for key, _h, words in SECTIONS if word in words), "other")
+
+    out = []
+    for key, heading, _words in SECTIONS:
+        mine = [b for b in buttons if section_of(b[0]) == key]
+        mine_forms = [f for f in forms if section_of(f["key"]) == key]
+        if mine or mine_forms:
+            out.append({"key": key, "heading": heading, "buttons": mine, "forms": mine_forms})
+    return out
+
+
 #: The market's rows in the order a market form applies them: people first (bearers carry),
 #: then animals and canoes, then goods (games.engines.nile.camp).
 MARKET_ORDER = (
@@ -350,21 +384,25 @@ def page_context(request, game, observation: dict, legal: list[str], names: list
         return {
             "board": board_context(observation, seats=seats, links=links),
             "target_kinds": TARGET_KINDS,
+            "legend_open": observation["round"] <= 1,  # open on a first visit, to be read
         }
 
+    quantity_forms = [
+        {
+            "key": f["key"],
+            "label": group_label(f["key"]),
+            "options": [(a, label(a)) for a in f["actions"]],
+        }
+        for f in forms
+    ]
+    labelled = [(a, label(a)) for a in buttons]
     return {
         "action_label": label,
         "board_context": board,
         "role": "",
-        "buttons": [(a, label(a)) for a in buttons],
-        "quantity_forms": [
-            {
-                "key": f["key"],
-                "label": group_label(f["key"]),
-                "options": [(a, label(a)) for a in f["actions"]],
-            }
-            for f in forms
-        ],
+        "buttons": labelled,
+        "quantity_forms": quantity_forms,
+        "sections": sections(labelled, quantity_forms),
         "moves": [(a, label(a)) for a in legal if a.startswith("move ")],
         "market": shop,
         "end_reason": end_reason(observation),
