@@ -7,6 +7,7 @@ from games import views
 urlpatterns = [
     path("", views.lobby, name="lobby"),
     path("new/", views.new_game, name="new_game"),
+    path("play-now/<str:engine>/", views.play_now, name="play_now"),
     path("mine/", views.my_games, name="my_games"),
     path("<uuid:code>/", views.game_detail, name="game_detail"),
     path("<uuid:code>/act/", views.game_act, name="game_act"),

@@ -14,7 +14,7 @@ from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.db.models import Case, Count, F, Prefetch, When
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import get_template, render_to_string
 from django.urls import reverse
@@ -116,6 +116,18 @@ def new_game(request):
             return redirect(game)
     template = "games/new.html#game-part" if _is_htmx(request) else "games/new.html"
     return render(request, template, {"form": form, "games": game_choices()})
+
+
+@require_POST
+@login_required
+@hourly_limit("new_game", redirect_to=lambda request: reverse("new_game"))
+def play_now(request, engine):
+    """One click from the home page: a game of ``engine`` against one easy computer player,
+    started at once; an unknown game is a 404."""
+    if engine not in dict(game_choices()):
+        raise Http404
+    game = services.create_game(request.user, engine=engine, num_players=2, bots=1)
+    return redirect(game)
 
 
 def _my_game_ids(user) -> tuple[list[int], list[int]]:
@@ -270,6 +282,9 @@ def play_context(request, game: Game, seat: Seat | None) -> dict:
             "panel": kind.panel(observation, game.seat_list),
             "full_log": full_log,
             "breakdown": scoresheet.final_breakdown(game, observation),
+            "winners": [s.name for s in game.seat_list if s.place == 1]
+            if game.status == Game.Status.FINISHED and game.num_players > 1
+            else [],
             "since_last_visit": since,
         }
     )

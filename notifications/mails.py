@@ -76,12 +76,16 @@ def queue_reminder(game_id: int, ply: int) -> None:
     )
 
 
-def queue_notice(game: Game, notice: str, seat_number: int | None = None) -> None:
-    """The notice ``notice`` (one of NOTICES) about ``game`` to each player, or only to
-    ``seat_number``."""
+def queue_notice(
+    game: Game, notice: str, seat_number: int | None = None, *, but: User | None = None
+) -> None:
+    """The notice ``notice`` (one of NOTICES) about ``game`` to each player (but the user
+    ``but``), or only to ``seat_number``."""
     seats = game.seats.select_related("user")
     if seat_number is not None:
         seats = seats.filter(number=seat_number)
+    if but is not None:
+        seats = seats.exclude(user=but)
     for seat in seats:
         outbox.queue(
             f"{notice}:{game.pk}:{game.version}:{seat.user_id}",

@@ -78,6 +78,9 @@ class GameKind:
     reply_example = ""
     #: A sentence under the replay's board: how it shows what was hidden during the game.
     replay_note = ""
+    #: What chance the seed decided before the game began, in a sentence of the fair-play
+    #: note ("The markers were shuffled before the game began.").
+    shuffled = ""
     #: How many recent moves the play page's log shows.
     log_length = 40
     #: {part: [parts it includes]} for the cached fragments of the play page, so that a

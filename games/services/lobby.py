@@ -83,7 +83,7 @@ def create_game(
     Seat.objects.create(game=game, user=creator)
     Seat.objects.bulk_create([Seat(game=game, bot_level=bot_level) for _n in range(bots)])
     if game.is_full(1 + bots):  # every seat is taken: the game starts at once
-        _start(game)
+        _start(game, creator)
     return game
 
 
@@ -155,7 +155,7 @@ def join_game(game: Game, user: User, *, token: str | None = None) -> Seat:
         raise GameError(_("This game is by invitation only."))
     seat = Seat.objects.create(game=game, user=user)
     if game.is_full(len(seats) + 1):
-        _start(game)
+        _start(game, user)
     else:
         bump(game)
     return seat
@@ -187,12 +187,13 @@ def start_game(game: Game, user: User) -> Game:
         raise GameError(
             _("At least %(min)d players are needed to start.") % {"min": game.rules.min_players}
         )
-    _start(game)
+    _start(game, user)
     return game
 
 
-def _start(game: Game) -> None:
-    """Draw the seating order (seat 0 begins), deal the initial state and open the first turn."""
+def _start(game: Game, starter: User) -> None:
+    """Draw the seating order (seat 0 begins), deal the initial state and open the first turn;
+    tell the players that it started, except ``starter``, who started it and sees it."""
     seats = list(game.seats.select_related("user"))
     _system_random.shuffle(seats)
     for number, seat in enumerate(seats):
@@ -210,5 +211,5 @@ def _start(game: Game) -> None:
     game.version += 1
     open_turn(game, seats)
     game.save()
-    announce(game, "game_started")
+    announce(game, "game_started", but=starter)
     schedule_bot_move(game, seats)

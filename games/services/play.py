@@ -308,10 +308,10 @@ def open_turn(game: Game, seats: list[Seat]) -> None:
     game.reminder_due_at = game.turn_deadline and reminder_due(now, game.turn_deadline)
 
 
-def announce(game: Game, notice: str) -> None:
-    """Put the notice ``notice`` about ``game`` to its players in the outbox (sent after
-    commit)."""
-    mails.queue_notice(game, notice)
+def announce(game: Game, notice: str, *, but: User | None = None) -> None:
+    """Put the notice ``notice`` about ``game`` to its players (all of them ``but`` one, who
+    made it happen and sees it) in the outbox (sent after commit)."""
+    mails.queue_notice(game, notice, but=but)
     if notice == "game_started":
         announce_turn(game, None)
 

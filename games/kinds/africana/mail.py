@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import ngettext, pgettext
 
 from games.engines.africana.data import BOARD
 from games.kinds.africana.board import adventure_card, expedition_card, slot_bonus
@@ -78,7 +78,11 @@ def board_text(observation: dict) -> str:
     for seat, player in enumerate(observation["players"]):
         lines.append(
             f"P{seat + 1} {INITIALS[seat]}: "
-            + _("%(silver)s silver, %(cards)s cards, adventures %(adv)s, finished %(fin)s")
+            + ngettext(
+                "%(silver)s silver, %(cards)d card, adventures %(adv)s, finished %(fin)s",
+                "%(silver)s silver, %(cards)d cards, adventures %(adv)s, finished %(fin)s",
+                player["hand_size"],
+            )
             % {
                 "silver": player["silver"],
                 "cards": player["hand_size"],

@@ -14,9 +14,11 @@ class NileKind(GameKind):
     """Source of the Nile (1 to 4 players on the site): a blank map of Africa mapped in play."""
 
     name = "nile"
-    label = "Source of the Nile"
+    label = _("Source of the Nile")
+    shuffled = _("The cards were shuffled and the dice rolls drawn before the game began.")
     site_max_players = 4
     template_dir = "games/nile/"
+    stylesheet = "css/nile.css"
     seat_colours = SEAT_COLOURS
     sections = rules_links.SECTIONS
     governing = rules_links.GOVERNING_SECTION

@@ -12,32 +12,11 @@ from django.utils.translation import ngettext
 from games.engines.nile.data import NEIGHBORS
 from games.kinds.nile.page import pending_question
 from games.kinds.nile.terms import (
-    KIND_NAMES,
     PROFESSION_NAMES,
     STATUS_NAMES,
     TERRAIN_NAMES,
+    counted,
 )
-
-
-def counted(kind: str, count: int) -> str:
-    """``count`` people or goods of ``kind`` (a key of ``terms.KIND_NAMES``) in words, with
-    the singular for one: "1 musket", "3 askaris"."""
-    words = {
-        "askari": ngettext("%(count)d askari", "%(count)d askaris", count),
-        "bearer": ngettext("%(count)d bearer", "%(count)d bearers", count),
-        "guide": ngettext("%(count)d guide", "%(count)d guides", count),
-        "rations": ngettext("%(count)d ration", "%(count)d rations", count),
-        "water": ngettext("%(count)d water", "%(count)d water", count),
-        "gifts": ngettext("%(count)d gift", "%(count)d gifts", count),
-        "musket": ngettext("%(count)d musket", "%(count)d muskets", count),
-        "horse": ngettext("%(count)d horse", "%(count)d horses", count),
-        "camel": ngettext("%(count)d camel", "%(count)d camels", count),
-        "canoe": ngettext("%(count)d canoe", "%(count)d canoes", count),
-        "item": ngettext("%(count)d bonus item", "%(count)d bonus items", count),
-    }.get(kind)
-    if words is None:
-        return f"{count} {KIND_NAMES.get(kind, kind)}"
-    return words % {"count": count}
 
 
 def _hex_line(hid: str, info: dict) -> str:
