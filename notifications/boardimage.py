@@ -7,7 +7,12 @@ picture shows no more than the page does; a kind may frame it for a mail
 (``GameKind.mail_board``: the Nile shows the reader's surroundings close up). It is reduced to
 at most 256 colours with Pillow to stay small (30-60 KB; MAX_BYTES is checked by the tests).
 
-Drawing takes a tenth of a second or more, most of it CairoSVG reading the SVG, so mails take
+A picture is drawn in two layers (``board_image``): the background, the same for every
+position of a game in one language (the terrain, the cities, the names), is drawn once and kept
+(this process's memory and Django's cache); for each mail only the elements the kind's partial
+marks as pieces (PIECE) are drawn, on a transparent layer that Pillow lays over it.
+
+Drawing the pieces still takes tens of milliseconds (CairoSVG reading them), so mails take
 their picture from Django's cache (``board_picture``), where it is filed under a digest of the
 SVG document it is drawn from: the mails that show the very same board (a turn mail and the
 reminder of the same turn, the answer to a reply, a digest, the other players when they all see
@@ -22,6 +27,7 @@ import hashlib
 import io
 import logging
 import re
+from collections import OrderedDict
 from functools import lru_cache
 from xml.etree import ElementTree
 
@@ -55,11 +61,14 @@ BACKGROUND = (0xFB, 0xF7, 0xEF)
 #: zlib's level for the PNG: 6 makes files within 7 % of 8's in a third of the time.
 COMPRESS_LEVEL = 6
 #: Named in the cache keys of pictures: change it when the same SVG is drawn differently.
-DRAWING = "3"
+DRAWING = "4"
 #: The address the SVG document is parsed under. CairoSVG keeps the elements that ``<use>``
 #: points to by address and id: with an address, each is looked up once, not at every use (the
 #: Africa board has a hundred uses). Nothing is fetched from it.
 DOCUMENT_URL = "board.svg"
+#: The attribute that marks an element of a board partial as a piece: drawn over the
+#: background, which is drawn once for all positions (``split_layers``).
+PIECE = "data-piece"
 SVG_NS = "http://www.w3.org/2000/svg"
 ElementTree.register_namespace("", SVG_NS)  # SVG written back without a prefix
 AUTO_SIZE = re.compile(r"\b(?:width|height)\s*:\s*(?:auto|100%)\s*;?")
@@ -114,6 +123,12 @@ def inline_symbols(svg: str) -> str:
     referenced element's tree anew, styles and all, at every use: the Africa board's hundred
     markers cost a fifth of its drawing. Uses of anything else are left as they are."""
     root = ElementTree.fromstring(svg)
+    _inline_symbols(root)
+    return ElementTree.tostring(root, encoding="unicode")
+
+
+def _inline_symbols(root: ElementTree.Element) -> None:
+    """``inline_symbols`` on the parsed document ``root``, in place."""
     symbols = {el.get("id"): el for el in root.iter(f"{{{SVG_NS}}}symbol") if el.get("viewBox")}
 
     def expand(parent):
@@ -144,21 +159,82 @@ def inline_symbols(svg: str) -> str:
             parent[index] = group
 
     expand(root)
-    return ElementTree.tostring(root, encoding="unicode")
 
 
-def svg_png(svg: str) -> bytes:
-    """The SVG document ``svg`` drawn WIDTH pixels wide on the mails' BACKGROUND, as a PNG in
-    the first of COLOURS that makes it lighter than MAX_BYTES (the last if none does). Raises
-    OSError when cairo is missing."""
-    import cairocffi  # loads libcairo: only where pictures are drawn
+#: Elements that draw nothing themselves but are needed by what does: kept in both layers.
+RESOURCES = {f"{{{SVG_NS}}}{tag}" for tag in ("style", "defs", "symbol", "pattern")}
+#: Elements that are never drawn: left out of both layers, so that the words of a title
+#: (which may describe the position) do not make two backgrounds differ.
+UNDRAWN = {f"{{{SVG_NS}}}{tag}" for tag in ("title", "desc")}
+#: Elements whose blanks are words' spaces.
+WORDS = {f"{{{SVG_NS}}}{tag}" for tag in ("text", "tspan", "textPath")}
+
+
+def split_layers(svg: str) -> tuple[str, str | None]:
+    """The SVG document ``svg`` (symbols inlined) as two documents of its size: its background,
+        without the elements marked PIECE, titles, descriptions and the blanks between elements
+    (which draw nothing, and differ from one position to another), and its pieces:
+        only the elements marked PIECE, with their ancestors (attributes, classes and transforms
+        kept, so that the stylesheet and places apply as in ``svg``) and the styles, definitions
+        and patterns. The pieces are None when nothing is marked. Drawn one over the other they
+        make ``svg``'s drawing: the board kinds mark as pieces what a position changes
+        (``GameKind.mail_board_template``), the rest being the same for every position of a game
+        in one language."""
+    root = ElementTree.fromstring(svg)
+    _inline_symbols(root)
+    pieces = copy.deepcopy(root)
+    marked = False
+
+    def background(parent):
+        nonlocal marked
+        if parent.tag not in WORDS and parent.text and parent.text.isspace():
+            parent.text = None  # the template's blanks between elements: not drawn
+        for child in list(parent):
+            if child.tag in UNDRAWN or PIECE in child.attrib:
+                marked = marked or PIECE in child.attrib
+                parent.remove(child)
+                continue
+            if parent.tag not in WORDS and child.tail and child.tail.isspace():
+                child.tail = None
+            background(child)
+
+    def only_pieces(parent) -> bool:
+        """Removes from ``parent`` all that is no piece, resource or ancestor of a piece;
+        True when a piece is left in it."""
+        found = False
+        for child in list(parent):
+            if child.tag in UNDRAWN:
+                parent.remove(child)
+            elif PIECE in child.attrib:
+                found = True
+            elif child.tag not in RESOURCES and not only_pieces(child):
+                parent.remove(child)
+            else:
+                found = found or child.tag not in RESOURCES
+        return found
+
+    background(root)
+    back = ElementTree.tostring(root, encoding="unicode")
+    if not marked:
+        return back, None
+    only_pieces(pieces)
+    return back, ElementTree.tostring(pieces, encoding="unicode")
+
+
+def _cairo(svg: str):
+    """``svg`` drawn WIDTH pixels wide by CairoSVG on a transparent cairo surface (ARGB32)."""
     from cairosvg.parser import Tree
     from cairosvg.surface import PNGSurface
 
-    # CairoSVG draws on a transparent surface (the constructor draws), which cairo then lays
-    # over the background: no PNG is written and read back in between.
-    tree = Tree(bytestring=inline_symbols(svg).encode(), url=DOCUMENT_URL)
-    drawn = PNGSurface(tree, None, 96, output_width=WIDTH).cairo
+    # The constructor draws; no PNG is written.
+    tree = Tree(bytestring=svg.encode(), url=DOCUMENT_URL)
+    return PNGSurface(tree, None, 96, output_width=WIDTH).cairo
+
+
+def _on_background(drawn) -> Image.Image:
+    """The cairo surface ``drawn`` laid over the mails' BACKGROUND, as an RGB image."""
+    import cairocffi  # loads libcairo: only where pictures are drawn
+
     size = (drawn.get_width(), drawn.get_height())
     surface = cairocffi.ImageSurface(cairocffi.FORMAT_RGB24, *size)
     context = cairocffi.Context(surface)
@@ -169,7 +245,75 @@ def svg_png(svg: str) -> bytes:
     surface.flush()
     # RGB24 is 32 bits a pixel, blue first in memory on the little-endian machines Pillow's
     # "BGRX" expects, the last byte unused.
-    image = Image.frombuffer("RGB", size, surface.get_data(), "raw", "BGRX", surface.get_stride())
+    return Image.frombuffer(
+        "RGB", size, bytes(surface.get_data()), "raw", "BGRX", surface.get_stride()
+    )
+
+
+def draw(svg: str) -> Image.Image:
+    """The SVG document ``svg`` drawn whole, WIDTH pixels wide on the mails' BACKGROUND: an
+    RGB image (what ``board_image`` makes in layers). Raises OSError when cairo is missing."""
+    return _on_background(_cairo(inline_symbols(svg)))
+
+
+#: Backgrounds drawn lately, {digest of the background document: RGB image}, newest last;
+#: at most BACKGROUNDS_KEPT (each about 2 MB).
+_backgrounds: OrderedDict[str, Image.Image] = OrderedDict()
+BACKGROUNDS_KEPT = 12
+
+
+def background_image(svg: str) -> Image.Image:
+    """The background document ``svg`` (``split_layers``) drawn as ``draw`` does, from this
+    process's memory or Django's cache when it was drawn before (kept there for
+    settings.MAIL_BOARD_CACHE_SECONDS as a PNG). The digest of the document is the key: a
+    board template, language, size or drawing that changes makes another document. Raises
+    what ``draw`` raises."""
+    digest = hashlib.sha256(f"{DRAWING}:{WIDTH}:{svg}".encode()).hexdigest()
+    image = _backgrounds.get(digest)
+    if image is not None:
+        _backgrounds.move_to_end(digest)
+        return image
+    key = f"mail-board-background:{digest}"
+    png = cache.get(key)
+    if png is not None:
+        image = Image.open(io.BytesIO(png))
+        image.load()
+    else:
+        image = _on_background(_cairo(svg))
+        out = io.BytesIO()
+        image.save(out, format="PNG", compress_level=1)  # lossless, and quick to write
+        cache.set(key, out.getvalue(), settings.MAIL_BOARD_CACHE_SECONDS)
+    _backgrounds[digest] = image
+    while len(_backgrounds) > BACKGROUNDS_KEPT:
+        _backgrounds.popitem(last=False)
+    return image
+
+
+def board_image(svg: str) -> Image.Image:
+    """The SVG document ``svg`` drawn as ``draw`` does, in two layers (``split_layers``): its
+    background, drawn once (``background_image``), and its pieces, drawn by CairoSVG on a
+    transparent layer and laid over it by Pillow. An RGB image; raises OSError when cairo is
+    missing."""
+    back, pieces = split_layers(svg)
+    image = background_image(back)
+    if pieces is None:
+        return image
+    drawn = _cairo(pieces)
+    size = (drawn.get_width(), drawn.get_height())
+    # ARGB32 holds colours multiplied by their opacity, blue first ("BGRa" for Pillow).
+    layer = Image.frombuffer(
+        "RGBA", size, bytes(drawn.get_data()), "raw", "BGRa", drawn.get_stride()
+    )
+    image = image.copy()
+    image.paste(layer, (0, 0), layer)
+    return image
+
+
+def svg_png(svg: str) -> bytes:
+    """The SVG document ``svg`` drawn WIDTH pixels wide on the mails' BACKGROUND
+    (``board_image``), as a PNG in the first of COLOURS that makes it lighter than MAX_BYTES
+    (the last if none does). Raises OSError when cairo is missing."""
+    image = board_image(svg)
     for colours in COLOURS:
         # The fast octree: a sixth of median cut's time, and smaller files (a board has few
         # colours besides the antialiased edges, which need no dithering).
