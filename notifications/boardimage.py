@@ -30,6 +30,7 @@ import re
 from collections import OrderedDict
 from functools import lru_cache
 from xml.etree import ElementTree
+from xml.sax.saxutils import quoteattr
 
 from django.conf import settings
 from django.contrib.staticfiles import finders
@@ -291,22 +292,158 @@ def background_image(svg: str) -> Image.Image:
 
 def board_image(svg: str) -> Image.Image:
     """The SVG document ``svg`` drawn as ``draw`` does, in two layers (``split_layers``): its
-    background, drawn once (``background_image``), and its pieces, drawn by CairoSVG on a
-    transparent layer and laid over it by Pillow. An RGB image; raises OSError when cairo is
-    missing."""
+    background, drawn once (``background_image``), and its pieces laid over it by Pillow:
+    each piece stamped from a small picture of it drawn once for its place (``stamps``), or,
+    when a piece cannot be stamped, all of them drawn by CairoSVG on a transparent layer. An
+    RGB image; raises OSError when cairo is missing."""
     back, pieces = split_layers(svg)
     image = background_image(back)
     if pieces is None:
         return image
-    drawn = _cairo(pieces)
+    image = image.copy()
+    placed = stamps(pieces)
+    if placed is None:
+        drawn = _cairo(pieces)
+        placed = [(_rgba(drawn), (0, 0))]
+    for stamp, at in placed:
+        image.paste(stamp, at, stamp)
+    return image
+
+
+def _rgba(drawn) -> Image.Image:
+    """The cairo ARGB32 surface ``drawn`` as an RGBA image."""
     size = (drawn.get_width(), drawn.get_height())
     # ARGB32 holds colours multiplied by their opacity, blue first ("BGRa" for Pillow).
-    layer = Image.frombuffer(
-        "RGBA", size, bytes(drawn.get_data()), "raw", "BGRa", drawn.get_stride()
+    data = bytes(drawn.get_data())
+    return Image.frombuffer("RGBA", size, data, "raw", "BGRa", drawn.get_stride())
+
+
+#: How far a piece may reach from the origin of its place, in pixels of the picture: a stamp
+#: is drawn in a square twice as wide (a piece that touches its edge is drawn on a layer).
+STAMP_REACH = 48
+#: Stamps drawn lately, {key: (RGBA image, its offset from the place in pixels) or None for a
+#: piece that reaches too far}, newest last; at most STAMPS_KEPT (each a few KB).
+_stamps: OrderedDict[str, tuple[Image.Image, tuple[int, int]] | None] = OrderedDict()
+STAMPS_KEPT = 4096
+TRANSLATE = re.compile(r"\s*translate\(\s*([-\d.e]+)(?:[\s,]+([-\d.e]+))?\s*\)\s*")
+#: Elements a piece may sit in to be stamped: they group and place it, and draw nothing.
+GROUPS = {f"{{{SVG_NS}}}{tag}" for tag in ("g", "a")}
+
+
+def stamps(pieces: str) -> list[tuple[Image.Image, tuple[int, int]]] | None:
+    """The pieces document ``pieces`` (``split_layers``) as stamps: [(RGBA image, (x, y) of
+    its top left corner in the picture's pixels)] in the document's order, each drawn once
+    for its place (the fraction of a pixel it falls on included, so that it looks as drawn
+    with the rest) and kept in this process's memory. None when a piece cannot be stamped:
+    it sits in something other than groups placed by translations (a nested viewport, a
+    scaled group), or reaches farther than STAMP_REACH from its place. The stamps not yet
+    kept are drawn together, in one CairoSVG document. Raises OSError when cairo is
+    missing."""
+    root = ElementTree.fromstring(pieces)
+    view_box = [float(n) for n in root.get("viewBox").replace(",", " ").split()]
+    scale = WIDTH / view_box[2]
+    resources = "".join(
+        ElementTree.tostring(child, encoding="unicode") for child in root if child.tag in RESOURCES
     )
-    image = image.copy()
-    image.paste(layer, (0, 0), layer)
-    return image
+    # The root's own attributes (its classes, which the styles may name), without its size.
+    own = " ".join(
+        f"{name}={quoteattr(value)}"
+        for name, value in root.attrib.items()
+        if name not in ("viewBox", "width", "height", "style")
+    )
+    resources = f"{own}>{resources}"
+    context = hashlib.sha256(f"{DRAWING}:{WIDTH}:{resources}".encode()).hexdigest()
+    found = []  # (key, markup of the piece in its groups, (x, y), (fraction x, fraction y))
+
+    def walk(parent, x, y, shells) -> bool:
+        for child in parent:
+            if child.tag in RESOURCES:
+                continue
+            if PIECE in child.attrib:
+                # A piece placed by a translation alone is stamped at its own place.
+                left, top = x, y
+                move = TRANSLATE.fullmatch(child.get("transform", ""))
+                if move is not None:
+                    child = copy.deepcopy(child)
+                    del child.attrib["transform"]
+                    left, top = x + float(move[1]), y + float(move[2] or 0)
+                markup = ElementTree.tostring(child, encoding="unicode")
+                for shell in reversed(shells):
+                    markup = f"{shell[0]}{markup}{shell[1]}"
+                px, py = (left - view_box[0]) * scale, (top - view_box[1]) * scale
+                at = (int(px // 1), int(py // 1))
+                fraction = (round(px - at[0], 2), round(py - at[1], 2))
+                key = hashlib.sha256(f"{context}:{fraction}:{markup}".encode()).hexdigest()
+                found.append((key, markup, at, fraction))
+                continue
+            if child.tag not in GROUPS:
+                return False
+            move = TRANSLATE.fullmatch(child.get("transform", "translate(0)"))
+            if move is None:
+                return False
+            attributes = {k: v for k, v in child.attrib.items() if k != "transform"}
+            tag = child.tag.removeprefix(f"{{{SVG_NS}}}")
+            shell = ElementTree.tostring(ElementTree.Element(tag, attributes), encoding="unicode")
+            shell = (shell.removesuffix(" />") + ">", f"</{tag}>")
+            dx, dy = float(move[1]), float(move[2] or 0)
+            if not walk(child, x + dx, y + dy, [*shells, shell]):
+                return False
+        return True
+
+    if not walk(root, 0.0, 0.0, []):
+        return None
+    missing = {
+        key: (markup, fraction) for key, markup, _at, fraction in found if key not in _stamps
+    }
+    if missing:
+        _draw_stamps(missing, resources, scale)
+    placed = []
+    for key, _markup, at, _fraction in found:
+        stamp = _stamps.get(key)
+        if stamp is None:
+            return None
+        _stamps.move_to_end(key)
+        image, (dx, dy) = stamp
+        placed.append((image, (at[0] + dx, at[1] + dy)))
+    while len(_stamps) > STAMPS_KEPT:
+        _stamps.popitem(last=False)
+    return placed
+
+
+def _draw_stamps(missing: dict[str, tuple[str, tuple[float, float]]], resources, scale):
+    """Draw the stamps ``missing`` {key: (markup of the piece in its groups, fraction of a
+    pixel of its place)} in one document of a row of squares 2 * STAMP_REACH pixels wide,
+    with ``resources`` (the attributes of the board's root, ">", its styles and definitions),
+    ``scale`` pixels a user unit, and keep them
+    in _stamps (None for a piece that touches its square's edge)."""
+    side = 2 * STAMP_REACH
+    unit = side / scale
+    cells = []
+    for index, (markup, (fx, fy)) in enumerate(missing.values()):
+        x = index * unit + (STAMP_REACH + fx) / scale
+        y = (STAMP_REACH + fy) / scale
+        cells.append(f'<g transform="translate({x:.6f} {y:.6f})">{markup}</g>')
+    width = unit * len(missing)
+    # The root's size in the board's styles is overridden by a later rule for this document.
+    document = (
+        f'<svg xmlns="{SVG_NS}" viewBox="0 0 {width:.6f} {unit:.6f}" {resources}'
+        f"<style>svg[viewBox]:root {{ width: {width:.6f}px; height: {unit:.6f}px; }}</style>"
+        f"{''.join(cells)}</svg>"
+    )
+    from cairosvg.parser import Tree
+    from cairosvg.surface import PNGSurface
+
+    tree = Tree(bytestring=document.encode(), url=DOCUMENT_URL)
+    drawn = _rgba(PNGSurface(tree, None, 96, output_width=side * len(missing)).cairo)
+    for index, key in enumerate(missing):
+        square = drawn.crop((index * side, 0, (index + 1) * side, side))
+        box = square.getchannel("A").getbbox()
+        if box is None:
+            _stamps[key] = (square.crop((0, 0, 1, 1)), (0, 0))
+        elif box[0] == 0 or box[1] == 0 or box[2] == side or box[3] == side:
+            _stamps[key] = None
+        else:
+            _stamps[key] = (square.crop(box), (box[0] - STAMP_REACH, box[1] - STAMP_REACH))
 
 
 def svg_png(svg: str) -> bytes:
