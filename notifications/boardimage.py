@@ -172,18 +172,23 @@ WORDS = {f"{{{SVG_NS}}}{tag}" for tag in ("text", "tspan", "textPath")}
 
 
 def split_layers(svg: str) -> tuple[str, str | None]:
-    """The SVG document ``svg`` (symbols inlined) as two documents of its size: its background,
-        without the elements marked PIECE, titles, descriptions and the blanks between elements
-    (which draw nothing, and differ from one position to another), and its pieces:
-        only the elements marked PIECE, with their ancestors (attributes, classes and transforms
-        kept, so that the stylesheet and places apply as in ``svg``) and the styles, definitions
-        and patterns. The pieces are None when nothing is marked. Drawn one over the other they
-        make ``svg``'s drawing: the board kinds mark as pieces what a position changes
-        (``GameKind.mail_board_template``), the rest being the same for every position of a game
-        in one language."""
+    """The SVG document ``svg`` as two documents of its size: its background, without the
+    elements marked PIECE, titles, descriptions and the blanks between elements (which draw
+    nothing, and differ from one position to another), and its pieces: only the elements
+    marked PIECE, with their ancestors (attributes, classes and transforms kept, so that the
+    stylesheet and places apply as in ``svg``) and the styles, definitions and patterns. The
+    pieces are None when nothing is marked. Drawn one over the other they make ``svg``'s
+    drawing: the board kinds mark as pieces what a position changes
+    (``GameKind.mail_board_template``), the rest being the same for every position of a game
+    in one language."""
+    back, pieces = _layers(svg)
+    return back, None if pieces is None else ElementTree.tostring(pieces, encoding="unicode")
+
+
+def _layers(svg: str) -> tuple[str, ElementTree.Element | None]:
+    """``split_layers`` of ``svg``, its pieces as a parsed document (the document is parsed
+    twice: ElementTree's parser is quicker than a deep copy)."""
     root = ElementTree.fromstring(svg)
-    _inline_symbols(root)
-    pieces = copy.deepcopy(root)
     marked = False
 
     def background(parent):
@@ -218,8 +223,9 @@ def split_layers(svg: str) -> tuple[str, str | None]:
     back = ElementTree.tostring(root, encoding="unicode")
     if not marked:
         return back, None
+    pieces = ElementTree.fromstring(svg)
     only_pieces(pieces)
-    return back, ElementTree.tostring(pieces, encoding="unicode")
+    return back, pieces
 
 
 def _cairo(svg: str):
@@ -285,7 +291,7 @@ def background_image(svg: str) -> Image.Image:
         image = Image.open(io.BytesIO(png))
         image.load()
     else:
-        image = _on_background(_cairo(svg))
+        image = _on_background(_cairo(inline_symbols(svg)))
         out = io.BytesIO()
         image.save(out, format="PNG", compress_level=1)  # lossless, and quick to write
         cache.set(key, out.getvalue(), settings.MAIL_BOARD_CACHE_SECONDS)
@@ -306,14 +312,14 @@ def board_image(svg: str) -> Image.Image:
 
 def _board_image(svg: str) -> tuple[Image.Image, str]:
     """``board_image`` of ``svg`` and the key of its background (``_digest``)."""
-    back, pieces = split_layers(svg)
+    back, pieces = _layers(svg)
     image = background_image(back)
     if pieces is None:
         return image, _digest(back)
     image = image.copy()
     placed = stamps(pieces)
     if placed is None:
-        drawn = _cairo(pieces)
+        drawn = _cairo(inline_symbols(ElementTree.tostring(pieces, encoding="unicode")))
         placed = [(_rgba(drawn), (0, 0))]
     for stamp, at in placed:
         image.paste(stamp, at, stamp)
@@ -340,8 +346,8 @@ TRANSLATE = re.compile(r"\s*translate\(\s*([-\d.e]+)(?:[\s,]+([-\d.e]+))?\s*\)\s
 GROUPS = {f"{{{SVG_NS}}}{tag}" for tag in ("g", "a")}
 
 
-def stamps(pieces: str) -> list[tuple[Image.Image, tuple[int, int]]] | None:
-    """The pieces document ``pieces`` (``split_layers``) as stamps: [(RGBA image, (x, y) of
+def stamps(pieces: ElementTree.Element) -> list[tuple[Image.Image, tuple[int, int]]] | None:
+    """The parsed pieces document ``pieces`` (``split_layers``) as stamps: [(RGBA image, (x, y) of
     its top left corner in the picture's pixels)] in the document's order, each drawn once
     for its place (the fraction of a pixel it falls on included, so that it looks as drawn
     with the rest) and kept in this process's memory. None when a piece cannot be stamped:
@@ -349,7 +355,7 @@ def stamps(pieces: str) -> list[tuple[Image.Image, tuple[int, int]]] | None:
     scaled group), or reaches farther than STAMP_REACH from its place. The stamps not yet
     kept are drawn together, in one CairoSVG document. Raises OSError when cairo is
     missing."""
-    root = ElementTree.fromstring(pieces)
+    root = pieces
     view_box = [float(n) for n in root.get("viewBox").replace(",", " ").split()]
     scale = WIDTH / view_box[2]
     resources = "".join(
