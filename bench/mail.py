@@ -346,7 +346,8 @@ def send_and_compare(games: list, server: Server, pictures: bool, goal: float) -
 
 def bench_pictures(games: list) -> None:
     """Draw the board picture of each game's turn mail once more, as its reader sees it (their
-    language, their seat's view, an empty cache); print per game the picture's own time (the
+    language, their seat's view, the picture's cache empty, the backgrounds drawn before kept);
+    print per game the picture's own time (the
     SVG partial rendered and drawn to PNG: median and 95th percentile, wall clock and this
     process's CPU) and its size."""
     from django.utils import translation

@@ -258,7 +258,9 @@ class GameKind:
     @property
     def mail_board_template(self) -> str:
         """The partial the board picture of HTML mails is drawn from: an SVG element with a
-        viewBox, given ``mail_board``'s context as "board" (default: the board partial)."""
+        viewBox, given ``mail_board``'s context as "board" (default: the board partial). Its
+        elements that a position changes carry the attribute ``data-piece``: the picture draws
+        the rest once a game and language, and only those for each mail."""
         return self.board_template
 
     def mail_board(self, observation: dict, seats: list[dict], viewer: int | None) -> dict:
