@@ -29,7 +29,8 @@ def _play_turn(client: ApiClient, rng: random.Random) -> bool:
 
 @pytest.mark.slow
 def test_two_api_clients_play_a_whole_game_of_africa(alice, bob, settings):
-    settings.API_RATE = "100000/m"  # a bot in a hurry; the rate has its own test
+    # a bot in a hurry; the rates have their own tests
+    settings.API_RATE = settings.API_ACCOUNT_RATE = "100000/m"
     game = services.create_game(alice, engine="africa", num_players=2, seed=77)
     services.join_game(game, bob)
     clients = [ApiClient(alice), ApiClient(bob)]
