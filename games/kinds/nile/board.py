@@ -27,6 +27,8 @@ RULER = 24
 #: The estimated width of one character of a port's name (font-size 18, bold), in user units:
 #: enough to tell whether two names side by side would overlap.
 LABEL_CHAR_WIDTH = 11.5
+#: The least space between two port names side by side, in user units.
+LABEL_GAP = 6
 #: The fill of each terrain (the template's classes use the same colours).
 TERRAIN_FILL = {
     "veldt": "#dfe3a0",
@@ -81,8 +83,9 @@ def _rulers() -> dict[str, list[dict[str, Any]]]:
 
 
 def _port_labels(centres) -> list[dict[str, Any]]:
-    """The ports' names, over their hex; a name that would overlap one already placed (Brass
-    and Douala are neighbours) goes under its hex instead. [{"name", "x", "y"}], user units."""
+    """The ports' names, over their hex; of two names that would overlap (Brass and Douala are
+    neighbours), each moves aside by half the overlap and a gap of LABEL_GAP.
+    [{"name", "x", "y", "half" (half the estimated width)}], user units, west to east."""
     placed: list[dict[str, Any]] = []
     for pid, hx in sorted(PORTS.items(), key=lambda item: centres[item[1]]):
         x, y = centres[hx]
@@ -93,8 +96,11 @@ def _port_labels(centres) -> list[dict[str, Any]]:
             "y": round(y - 12, 1),
             "half": len(name) * LABEL_CHAR_WIDTH / 2,
         }
-        if any(_overlap(label, other) for other in placed):
-            label["y"] = round(y + HEX_SIZE + 14, 1)
+        for other in placed:
+            if _overlap(label, other):
+                need = other["half"] + label["half"] + LABEL_GAP - abs(label["x"] - other["x"])
+                other["x"] = round(other["x"] - need / 2, 1)
+                label["x"] = round(label["x"] + need / 2, 1)
         placed.append(label)
     return placed
 
