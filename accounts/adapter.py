@@ -3,11 +3,20 @@ mails (with the site's name, not the host the request came by) and counts failed
 (per address and client together)."""
 
 from types import SimpleNamespace
-from urllib.parse import urlsplit
+from urllib.parse import urlsplit, urlunsplit
 
 from allauth.account.adapter import DefaultAccountAdapter
 from django.conf import settings
 from django.utils import translation
+
+
+def _on_site(url: str) -> str:
+    """``url`` (absolute, as allauth builds it from the request) with the scheme, host and
+    path prefix of SITE_URL: "http://testserver/accounts/x/" -> "https://play.example.org/accounts/x/"."""
+    site = urlsplit(settings.SITE_URL)
+    bits = urlsplit(url)
+    path = site.path.rstrip("/") + bits.path
+    return urlunsplit((site.scheme, site.netloc, path, bits.query, bits.fragment))
 
 
 class AccountAdapter(DefaultAccountAdapter):
@@ -23,9 +32,19 @@ class AccountAdapter(DefaultAccountAdapter):
 
     def send_mail(self, template_prefix, email, context):
         """allauth's mail (address confirmation, password reset, ...), greeting and signing
-        with SITE_NAME and SITE_URL's host instead of the host the request came by."""
+        with SITE_NAME and linking to SITE_URL (``site_url`` in the templates under
+        ``templates/account/email/``) instead of naming the host the request came by."""
         site = SimpleNamespace(name=settings.SITE_NAME, domain=urlsplit(settings.SITE_URL).netloc)
-        super().send_mail(template_prefix, email, {"current_site": site, **context})
+        context = {"current_site": site, **context, "site_url": settings.SITE_URL.rstrip("/") + "/"}
+        super().send_mail(template_prefix, email, context)
+
+    def get_email_confirmation_url(self, request, emailconfirmation):
+        """The address confirmation link, on SITE_URL rather than the request's host."""
+        return _on_site(super().get_email_confirmation_url(request, emailconfirmation))
+
+    def get_reset_password_from_key_url(self, key):
+        """The password reset link, on SITE_URL rather than the request's host."""
+        return _on_site(super().get_reset_password_from_key_url(key))
 
     def _get_login_attempts_cache_key(self, request, **credentials):
         """The key the failed sign-ins are counted under (``ACCOUNT_RATE_LIMITS["login_failed"]``

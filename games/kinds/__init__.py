@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from django.template.loader import render_to_string
+from django.utils import translation
 from django.utils.module_loading import import_string
 
 from games.engines import Engine, get_engine
@@ -269,6 +271,13 @@ class GameKind:
         (default: the board as the page shows it, without highlights)."""
         return self.board_context(observation, seats, highlight=set())
 
+    def start_board(self) -> str:
+        """The board of a new game (two seats, seed 1, the default options) as the page draws
+        it, as HTML (an inline SVG), with every id prefixed by "start-<name>-" so that the
+        boards of several kinds can share a page (the home page's pictures). Cached per kind
+        and language."""
+        return _start_board(self.name, translation.get_language() or "")
+
     def example_action(self, legal: list[str]) -> str:
         """The action a mail gives as an example of a reply: always one of ``legal`` (by
         default the first that names something, such as a cell, else the first)."""
@@ -311,3 +320,24 @@ def all_kinds() -> list[GameKind]:
 def game_choices() -> list[tuple[str, str]]:
     """(name, label) of every registered game, for choice fields."""
     return [(kind.name, kind.label) for kind in all_kinds()]
+
+
+@cache
+def _start_board(name: str, language: str) -> str:
+    """``GameKind.start_board`` of the kind ``name`` in ``language`` (the cache's key)."""
+    kind = get_kind(name)
+    players = max(2, kind.min_players)
+    state = kind.engine.initial_state(players, 1, kind.default_options())
+    observation = kind.engine.observation(state, None)
+    seats = [
+        {"name": str(number + 1), "colour": kind.colour_key(number)} for number in range(players)
+    ]
+    html = render_to_string(kind.board_template, {"board": kind.board_context(observation, seats)})
+    prefix = f"start-{name}-"
+    for element_id in set(re.findall(r'\bid="([^"]+)"', html)):
+        html = re.sub(
+            rf"""(\bid="|#|aria-(?:labelledby|describedby)="){re.escape(element_id)}(?=["')\s])""",
+            rf"\g<1>{prefix}{element_id}",
+            html,
+        )
+    return html

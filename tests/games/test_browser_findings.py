@@ -30,7 +30,10 @@ def test_the_verification_mail_greets_from_the_site_name(client, mailoutbox):
     sign_up(client)
     body = mailoutbox[0].body
     assert "Hello from Afrique en ligne!" in body
-    assert "play.example.org" in body
+    assert "open an account on Afrique en ligne." in body
+    assert body.rstrip().endswith("https://play.example.org/")
+    assert "testserver" not in body
+    assert "https://play.example.org/accounts/confirm-email/" in body
 
 
 @pytest.mark.parametrize(

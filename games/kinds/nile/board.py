@@ -21,6 +21,14 @@ from games.kinds.hexmap import HEX_SIZE, hex_centre, hex_points
 from games.kinds.nile.terms import SEAT_COLOURS, TERRAIN_NAMES, port_name
 
 MARGIN = 8
+#: The band along the map's top and left edges that holds the column and row numbers of the
+#: hex ids ("18-07": column 18, row 7), in user units.
+RULER = 24
+#: The estimated width of one character of a port's name (font-size 18, bold), in user units:
+#: enough to tell whether two names side by side would overlap.
+LABEL_CHAR_WIDTH = 11.5
+#: The least space between two port names side by side, in user units.
+LABEL_GAP = 6
 #: The fill of each terrain (the template's classes use the same colours).
 TERRAIN_FILL = {
     "veldt": "#dfe3a0",
@@ -44,9 +52,62 @@ def _layout() -> tuple[dict[str, tuple[float, float]], float, float]:
     top = min(y for _x, y in raw.values()) - HEX_SIZE
     right = max(x for x, _y in raw.values()) + half
     bottom = max(y for _x, y in raw.values()) + HEX_SIZE
-    dx, dy = MARGIN - left, MARGIN - top
+    dx, dy = MARGIN + RULER - left, MARGIN + RULER - top
     centres = {hid: (round(x + dx, 1), round(y + dy, 1)) for hid, (x, y) in raw.items()}
-    return centres, right - left + 2 * MARGIN, bottom - top + 2 * MARGIN
+    return centres, right - left + 2 * MARGIN + RULER, bottom - top + 2 * MARGIN + RULER
+
+
+@cache
+def _rulers() -> dict[str, list[dict[str, Any]]]:
+    """The numbers along the map's edges that locate a hex id "CC-RR": {"columns": [{"text"
+    ("18"), "x", "y"}] across the top, over the column's hexes in odd rows (even rows sit half
+    a hex to the left), "rows": [{"text" ("07"), "x", "y"}] down the left edge}; user units."""
+    centres, _width, _height = _layout()
+    half = HEX_SIZE * math.sqrt(3) / 2
+    columns: dict[str, list[float]] = {}
+    rows: dict[str, float] = {}
+    for hid, (x, y) in centres.items():
+        column, row = hid.split("-")
+        columns.setdefault(column, []).append(x if int(row) % 2 else x + half)
+        rows[row] = y
+    return {
+        "columns": [
+            {"text": column, "x": round(min(xs), 1), "y": MARGIN + RULER / 2 + 6}
+            for column, xs in sorted(columns.items())
+        ],
+        "rows": [
+            {"text": row, "x": MARGIN + RULER / 2, "y": round(y + 6, 1)}
+            for row, y in sorted(rows.items())
+        ],
+    }
+
+
+def _port_labels(centres) -> list[dict[str, Any]]:
+    """The ports' names, over their hex; of two names that would overlap (Brass and Douala are
+    neighbours), each moves aside by half the overlap and a gap of LABEL_GAP.
+    [{"name", "x", "y", "half" (half the estimated width)}], user units, west to east."""
+    placed: list[dict[str, Any]] = []
+    for pid, hx in sorted(PORTS.items(), key=lambda item: centres[item[1]]):
+        x, y = centres[hx]
+        name = str(port_name(pid))
+        label = {
+            "name": name,
+            "x": x,
+            "y": round(y - 12, 1),
+            "half": len(name) * LABEL_CHAR_WIDTH / 2,
+        }
+        for other in placed:
+            if _overlap(label, other):
+                need = other["half"] + label["half"] + LABEL_GAP - abs(label["x"] - other["x"])
+                other["x"] = round(other["x"] - need / 2, 1)
+                label["x"] = round(label["x"] + need / 2, 1)
+        placed.append(label)
+    return placed
+
+
+def _overlap(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """Whether the port labels ``a`` and ``b`` (centred on x, 18 units high) would overlap."""
+    return abs(a["y"] - b["y"]) < 20 and abs(a["x"] - b["x"]) < a["half"] + b["half"]
 
 
 def seat_styles(seats: list[dict[str, str]]) -> list[dict[str, Any]]:
@@ -132,7 +193,8 @@ def board_context(
     """Everything the map template draws. ``links``: {hex: {"href", "label", "hx_post",
     "hx_vals"}} of hexes the player may click (legal moves). Returns {"view_box", "title",
     "description", "hexes": [{id, x, y, points, terrain, parts (pattern ids), river_lines,
-    tribe, mappers, publisher, explorers, port, link, selected, title}], "labels", "seats"}.
+    tribe, mappers, publisher, explorers, port, link, selected, title}], "labels", "rulers"
+    (see ``_rulers``), "seats"}.
     """
     links = links or {}
     styles = seat_styles(seats)
@@ -178,10 +240,7 @@ def board_context(
                 "title": _title(hid, info, styles, explorers),
             }
         )
-    labels = [
-        {"name": port_name(pid), "x": centres[hx][0], "y": round(centres[hx][1] - 12, 1)}
-        for pid, hx in sorted(PORTS.items())
-    ]
+    labels = _port_labels(centres)
     cape = sorted(CAPE_COLONY)
     cx = sum(centres[h][0] for h in cape) / len(cape)
     cy = max(centres[h][1] for h in cape) + HEX_SIZE * 1.3
@@ -204,6 +263,7 @@ def board_context(
         },
         "hexes": hexes,
         "labels": labels,
+        "rulers": _rulers(),
         "seats": styles,
         "terrains": [
             {
