@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
+from games import mails
 from games.deadlines import reminder_due
 from games.engines import IllegalAction, replay, turn_of
 from games.models import Game, Move, Seat
@@ -29,7 +30,6 @@ from games.services.common import (
     require_active,
     seat_of,
 )
-from notifications import mails
 from ratings.services import record_result
 
 SEEN_EVERY = timedelta(minutes=1)

@@ -12,7 +12,8 @@ from games.engines.africa.scoring import GOODS_POINTS
 from games.kinds import get_kind
 from games.scoresheet import final_breakdown
 from games.simulation import play_game
-from notifications.tasks import notify_players, send_outbox
+from games.tasks import notify_players
+from notifications.tasks import send_outbox
 
 pytestmark = pytest.mark.django_db
 

@@ -14,10 +14,10 @@ from django.utils import dateformat, timezone
 from PIL import Image
 
 from accounts.models import User
-from games import services
+from games import mails, services
 from games.kinds import KINDS, get_kind
 from games.models import Game
-from notifications import boardimage, mails, tasks
+from notifications import boardimage, tasks
 from notifications.boardimage import MAX_BYTES, board_png
 from notifications.models import OutboundMail
 from tests.games.conftest import first_with, play, player_to_move

@@ -15,8 +15,8 @@ from django.utils import timezone
 from kombu.exceptions import OperationalError
 
 from accounts.models import User
-from games import services
-from notifications import mails, outbox, tasks
+from games import mails, services
+from notifications import outbox, tasks
 from notifications.models import OutboundMail
 from tests.games.conftest import first_with, play, player_to_move
 

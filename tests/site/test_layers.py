@@ -165,3 +165,13 @@ def test_engines_and_kinds_stay_below_the_services_and_models():
             assert not above, f"{module} imports {sorted(above)}"
         if module.startswith("games.engines"):
             assert not {m for m in imported if not m.startswith("games.engines")}, module
+
+
+def test_notifications_import_no_app_of_the_site():
+    """The outbox is machinery: each app's mails register with it, never the other way."""
+    graph, _hidden = import_graph(ROOT, PACKAGES)
+    apps = {package for package in PACKAGES if package not in ("notifications", "africa_site")}
+    for module, imported in graph.items():
+        if module.startswith("notifications"):
+            above = {m for m in imported if m.split(".")[0] in apps}
+            assert not above, f"{module} imports {sorted(above)}"

@@ -1,7 +1,7 @@
 """What each mail about a game says, and the calls that put one in the outbox.
 
 ``queue_*`` functions are called inside the transaction of the move or event (games.services,
-mailplay): they write rows (``outbox.queue``) and decide nothing else. The composers below run
+games.tasks): they write rows (``outbox.queue``) and decide nothing else. The composers below run
 when a row is sent, re-read the game and decide then: a turn mail for a turn that moved on is
 closed ("moved on"), one for a player looking at the game is put off until they have neither
 acted nor looked for TURN_MAIL_IDLE_MINUTES, and preferences are read at that moment.
@@ -9,7 +9,6 @@ acted nor looked for TURN_MAIL_IDLE_MINUTES, and preferences are read at that mo
 
 from __future__ import annotations
 
-import hashlib
 from datetime import timedelta
 
 from django.conf import settings
@@ -108,32 +107,6 @@ def queue_digest(user: User, day) -> bool:
     return outbox.queue(f"digest:{user.pk}:{day}", user, "daily_digest", payload={"day": str(day)})
 
 
-def queue_answer(user: User, outcome, game: Game | None, seat: Seat | None, thread) -> None:
-    """The answer to ``user``'s emailed reply (``emails/play_answer-*``), threaded under it:
-    ``outcome`` (a mailplay.inbound.Outcome: status "applied", "partial", "rejected", "stale"
-    or "refused", the actions applied, the error as a sentence in the user's language, the
-    failed line, the lines not applied), and the position of ``game`` from ``seat``'s view as
-    it is when the answer is sent. ``thread`` (a mailplay.inbound.Thread) names the reply:
-    one answer per reply. Answers are not held back by quiet hours."""
-    digest = hashlib.sha256(thread.message_id.encode()).hexdigest()[:40]
-    outbox.queue(
-        f"answer:{digest}",
-        user,
-        "play_answer",
-        game=game,
-        ply=game.version if game is not None else None,
-        seat=seat.number if seat is not None else None,
-        payload={
-            "status": outcome.status,
-            "applied": list(outcome.applied),
-            "error": str(outcome.error),
-            "failed_line": outcome.failed_line,
-            "not_applied": list(outcome.not_applied),
-            "in_reply_to": thread.header,
-        },
-    )
-
-
 # -- composing (when the row is sent) ---------------------------------------------------------
 
 
@@ -193,7 +166,7 @@ def compose_turn(row) -> Draft | Close | Defer:
     context["news"] = news_since_last_turn(row.game, seat, context["names"])
     context["chat"] = chat_for_mail(row.game, seat)  # what was said since the last visit
     context.update(turn_mail_context(row.game, seat, context["names"]))
-    return _with_board(Draft(context))
+    return with_board(Draft(context))
 
 
 @composer("reminder")
@@ -205,7 +178,7 @@ def compose_reminder(row) -> Draft | Close:
         return seat
     context = game_context(row.game, seat.user)
     context.update(turn_mail_context(row.game, seat, context["names"]))
-    return _with_board(Draft(context))
+    return with_board(Draft(context))
 
 
 @composer(*NOTICES)
@@ -280,28 +253,7 @@ def _digest_entry(game: Game, user: User) -> dict:
     }
 
 
-@composer("play_answer")
-def compose_answer(row) -> Draft:
-    """The answer to an emailed reply: what was applied or what was wrong, and the game now
-    (with a fresh reply address, unless the reply was refused), threaded under the reply."""
-    payload = dict(row.payload)
-    in_reply_to = payload.pop("in_reply_to", "")
-    context = {"status": payload["status"], "outcome": payload, "applied": payload["applied"]}
-    game = row.game
-    if game is not None and row.seat is not None:
-        seats = game.seats_with_users()
-        seat = next((s for s in seats if s.number == row.seat), None)
-        if seat is not None:
-            names = [s.name for s in seats]
-            context.update(position_context(game, seat, names))
-            context["game"] = game
-            if payload["status"] == "refused":
-                context["reply_to"] = ""
-    headers = {"In-Reply-To": in_reply_to, "References": in_reply_to} if in_reply_to else {}
-    return _with_board(Draft(context, headers=headers))
-
-
-def _with_board(draft: Draft) -> Draft:
+def with_board(draft: Draft) -> Draft:
     """``draft`` with the picture of its board attached inline (``boardimage``)."""
     attach_board(draft, draft.context)
     return draft
