@@ -50,26 +50,26 @@ def queue_turn(game: Game) -> None:
         seat.user,
         "your_turn",
         game=game,
-        ply=game.version,
+        version=game.version,
         seat=seat.number,
     )
 
 
-def queue_reminder(game_id: int, ply: int) -> None:
-    """The reminder for the player to move in game ``game_id`` at version ``ply``."""
+def queue_reminder(game_id: int, version: int) -> None:
+    """The reminder for the player to move in game ``game_id`` at version ``version``."""
     seat = (
         Seat.objects.select_related("user", "game")
-        .filter(game_id=game_id, game__version=ply, number=F("game__current_seat"))
+        .filter(game_id=game_id, game__version=version, number=F("game__current_seat"))
         .first()
     )
     if seat is None:
         return
     outbox.queue(
-        f"reminder:{game_id}:{ply}:{seat.user_id}",
+        f"reminder:{game_id}:{version}:{seat.user_id}",
         seat.user,
         "reminder",
         game=seat.game,
-        ply=ply,
+        version=version,
         seat=seat.number,
     )
 
@@ -86,7 +86,7 @@ def queue_notice(game: Game, notice: str, seat_number: int | None = None) -> Non
             seat.user,
             notice,
             game=game,
-            ply=game.version,
+            version=game.version,
             seat=seat.number,
         )
 

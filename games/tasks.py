@@ -1,7 +1,7 @@
 """Background work on games: the deadline sweep, timed-out turns, used-up vacations, the
 computer players' moves, and the mails about games put in the outbox.
 
-Tasks are thin: they take ids and the game version ("ply") they are about, re-read the rows,
+Tasks are thin: they take ids and the game version they are about, re-read the rows,
 and return early when the world has moved on, so a retry or a duplicate delivery is harmless.
 The mail tasks (``notify_turn``, ``remind``, ``notify_players``, ``notify_invitation``,
 ``send_daily_digests``) only put their mail in the outbox (``games.mails``); the outbox's sender
@@ -57,16 +57,16 @@ def sweep_deadlines() -> dict[str, int]:
 
 
 @shared_task
-def time_out_turn(game_id: int, ply: int) -> bool:
-    """End the claimed overdue turn of game ``game_id`` at version ``ply`` (see the sweep)."""
-    return services.time_out(game_id, ply)
+def time_out_turn(game_id: int, version: int) -> bool:
+    """End the claimed overdue turn of game ``game_id`` at version ``version`` (see the sweep)."""
+    return services.time_out(game_id, version)
 
 
 @shared_task
-def play_bot(game_id: int, ply: int) -> bool:
-    """Play one decision of the bot to move in game ``game_id`` at version ``ply`` (enqueued
+def play_bot(game_id: int, version: int) -> bool:
+    """Play one decision of the bot to move in game ``game_id`` at version ``version`` (enqueued
     after the turn passed to it); does nothing when the game has moved on."""
-    return bots.play_bot_move(game_id, ply)
+    return bots.play_bot_move(game_id, version)
 
 
 @shared_task
@@ -81,10 +81,10 @@ def end_used_up_vacations() -> int:
 
 
 @shared_task(name="games.tasks.notify_turn")
-def notify_turn(game_id: int, ply: int) -> str:
-    """Put the your-turn mail of game ``game_id`` at version ``ply`` in the outbox (if it is
+def notify_turn(game_id: int, version: int) -> str:
+    """Put the your-turn mail of game ``game_id`` at version ``version`` in the outbox (if it is
     not there yet) and ask for the due mails to be sent."""
-    game = Game.objects.filter(pk=game_id, version=ply).first()
+    game = Game.objects.filter(pk=game_id, version=version).first()
     if game is None:
         return "moved on"
     mails.queue_turn(game)
@@ -93,14 +93,14 @@ def notify_turn(game_id: int, ply: int) -> str:
 
 
 @shared_task(name="games.tasks.remind")
-def remind(game_id: int, ply: int) -> str:
-    """Put the reminder of game ``game_id`` at version ``ply`` in the outbox."""
-    mails.queue_reminder(game_id, ply)
+def remind(game_id: int, version: int) -> str:
+    """Put the reminder of game ``game_id`` at version ``version`` in the outbox."""
+    mails.queue_reminder(game_id, version)
     return "queued"
 
 
 @shared_task(name="games.tasks.notify_players")
-def notify_players(game_id: int, name: str, ply: int, seat_number: int | None = None) -> str:
+def notify_players(game_id: int, name: str, version: int, seat_number: int | None = None) -> str:
     """Put the notice ``name`` about game ``game_id`` in the outbox (see mails.queue_notice)."""
     game = Game.objects.filter(pk=game_id).first()
     if game is None:

@@ -30,7 +30,7 @@ def queue_answer(user: User, outcome, game: Game | None, seat: Seat | None, thre
         user,
         "play_answer",
         game=game,
-        ply=game.version if game is not None else None,
+        version=game.version if game is not None else None,
         seat=seat.number if seat is not None else None,
         payload={
             "status": outcome.status,

@@ -89,7 +89,7 @@ def test_the_final_screen_the_replay_and_the_mail_show_it(client, played, mailou
 
     url = reverse("replay", args=[played.code])
     assert "final-breakdown" in client.get(url).content.decode()
-    assert "final-breakdown" not in client.get(url, {"ply": 1}).content.decode()
+    assert "final-breakdown" not in client.get(url, {"step": 1}).content.decode()
 
     mailoutbox.clear()
     notify_players(played.pk, "game_finished", played.version)  # queued once, whoever asks

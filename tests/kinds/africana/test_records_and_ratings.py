@@ -69,6 +69,6 @@ def test_the_record_exports_verifies_imports_and_replays(client, finished, tmp_p
     imported = Game.objects.get(code=code)
     assert imported.status == Game.Status.FINISHED
     assert imported.moves.count() == moves
-    replay = client.get(reverse("replay", args=[code]), {"ply": moves}).content.decode()
+    replay = client.get(reverse("replay", args=[code]), {"step": moves}).content.decode()
     assert "Final scores" in replay
     assert "Silver coins (tie-break)" in replay
