@@ -55,8 +55,8 @@ MAX_ACTIONS = 20000
 
 
 def bot_module(name: str) -> Any:
-    """The bot module of engine ``name`` (``games.engines.<name>.bot``)."""
-    return importlib.import_module(f"games.engines.{name}.bot")
+    """The bot module of engine ``name`` (``games.<name>.engine.bot``)."""
+    return importlib.import_module(f"games.{name}.engine.bot")
 
 
 def play_game(task: tuple[str, str, int, dict[str, Any], bool]) -> dict[str, Any]:

@@ -6,28 +6,25 @@ pending decision, the reply notation and the sections of its rules. The generic 
 turn mail, replay and rule links call the kind and never read an observation's game-specific
 keys themselves. Kinds import engines, never services or models.
 
-Every list of games on the site comes from ``KINDS`` (model choices, the new-game form, player
-counts, archive and leaderboard filters, rule links). Adding a game adds one line there.
+Every list of games on the site comes from ``games.GAMES`` through this registry (model choices,
+the new-game form, player counts, archive and leaderboard filters, rule links).
 """
 
 from __future__ import annotations
 
+import importlib
 import re
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from django.utils.module_loading import import_string
-
+from games import PACKAGES
 from games.engines import Engine, get_engine
 
-#: {game name: dotted path of its GameKind class} of every playable game; the name is
-#: Game.engine, the engine's name and the slug of its rulebook. Imported when first asked for.
-KINDS = {
-    "africa": "games.kinds.africa.AfricaKind",
-    "africana": "games.kinds.africana.AfricanaKind",
-    "nile": "games.kinds.nile.NileKind",
-}
+#: {game name: the package of the game} of every playable game (``games.PACKAGES``); the name
+#: is Game.engine, the engine's name and the slug of its rulebook. A game's ``kind`` module
+#: names its GameKind class as ``KIND_CLASS``, imported when first asked for.
+KINDS = PACKAGES
 
 
 @dataclass(frozen=True)
@@ -278,7 +275,7 @@ def get_kind(name: str) -> GameKind:
     """The kind of the game ``name``; raises KeyError for a game that is not registered."""
     if name not in KINDS:
         raise KeyError(f"unknown game {name!r}; known games: {', '.join(KINDS)}")
-    return import_string(KINDS[name])()
+    return importlib.import_module(f"{KINDS[name]}.kind").KIND_CLASS()
 
 
 def kind_names() -> list[str]:

@@ -10,7 +10,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from archive.views import GAMES_PER_PAGE
-from tests.conftest import make_player
+from tests.fixtures import make_player
 from tests.ratings.conftest import START, finished_game
 
 pytestmark = pytest.mark.django_db

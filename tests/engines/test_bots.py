@@ -9,13 +9,13 @@ import random
 
 import pytest
 
+from games.africa.tests.position import ENGINE as AFRICA
+from games.africa.tests.position import play, position
+from games.africana.engine.data import EXPEDITIONS
+from games.africana.tests import helpers as africana_helpers
 from games.engines import get_engine
-from games.engines.africana.data import EXPEDITIONS
-from games.engines.nile.data import CARD_IDS
 from games.engines.search import Budget
-from tests.engines import africana_helpers
-from tests.engines.africa_position import ENGINE as AFRICA
-from tests.engines.africa_position import play, position
+from games.nile.engine.data import CARD_IDS
 from tests.engines.hidden_info import HIDDEN_INFO
 from tests.engines.test_conformance import _sampled_states, games_group
 
@@ -26,7 +26,7 @@ SMALL = Budget(iterations=12, seconds=None, horizon=8)
 NAMES = sorted(
     name
     for name in HIDDEN_INFO
-    if hasattr(importlib.import_module(f"games.engines.{name}.bot"), "determinize")
+    if hasattr(importlib.import_module(f"games.{name}.engine.bot"), "determinize")
 )
 CASES = pytest.mark.parametrize(
     ("name", "num_players"),
@@ -35,7 +35,7 @@ CASES = pytest.mark.parametrize(
 
 
 def _bot(name: str):
-    return importlib.import_module(f"games.engines.{name}.bot")
+    return importlib.import_module(f"games.{name}.engine.bot")
 
 
 def _without_events(observation: dict) -> dict:

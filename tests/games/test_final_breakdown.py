@@ -8,7 +8,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from games.engines.africa.scoring import GOODS_POINTS
+from games.africa.engine.scoring import GOODS_POINTS
 from games.kinds import get_kind
 from games.scoresheet import final_breakdown
 from games.simulation import play_game

@@ -22,7 +22,7 @@ from django.db import connection
 from africa_site.celery import app
 from games import services
 from notifications.models import OutboundMail
-from tests.conftest import missing_service
+from tests.fixtures import missing_service
 from tests.games.conftest import first_with, player_to_move
 
 pytestmark = [

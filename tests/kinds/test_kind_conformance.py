@@ -11,8 +11,8 @@ from datetime import UTC, datetime
 import pytest
 import time_machine
 
+from games.africa.kind import AfricaKind
 from games.kinds import all_kinds, get_kind, kind_names
-from games.kinds.africa import AfricaKind
 from games.models import Game
 from tests.kinds.conftest import REDEAL, everything_shown, random_game
 

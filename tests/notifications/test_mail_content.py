@@ -101,7 +101,7 @@ def test_a_turn_mail_put_off_is_closed_when_the_player_moves_first(duel, client,
 
 @pytest.mark.parametrize("name", sorted(KINDS))
 def test_the_board_picture_is_a_small_png_that_shows_nothing_hidden(name, db):
-    from tests.conftest import make_player
+    from tests.fixtures import make_player
 
     kind = get_kind(name)
     players = [make_player(f"png{n}@example.com", f"Png {n}") for n in range(3)]

@@ -9,8 +9,8 @@ from django.template import Context, Template
 from django.urls import reverse
 from django.utils import translation
 
+from games.africa.kind.rules_links import GOVERNING_SECTION
 from games.engines import get_engine
-from games.kinds.africa.rules_links import GOVERNING_SECTION
 from rulebooks.links import rule_url, section_key
 from tests.games.conftest import player_to_move
 

@@ -47,9 +47,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.engines.africa import bot, legal, observe, rules, setup
-from games.engines.africa.legal import BOARD
-from games.engines.africa.setup import CAMPS_IN_HAND, OPTIONS
+from games.africa.engine import bot, legal, observe, rules, setup
+from games.africa.engine.legal import BOARD
+from games.africa.engine.setup import CAMPS_IN_HAND, OPTIONS
 from games.engines.base import State, shared_places
 
 
@@ -127,4 +127,7 @@ class AfricaEngine:
         return bot.choose(observation, legal, rng, level, iterations=iterations)
 
 
-__all__ = ["CAMPS_IN_HAND", "OPTIONS", "AfricaEngine"]
+#: The class ``get_engine("africa")`` makes its one instance of.
+ENGINE_CLASS = AfricaEngine
+
+__all__ = ["ENGINE_CLASS", "CAMPS_IN_HAND", "OPTIONS", "AfricaEngine"]

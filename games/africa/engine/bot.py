@@ -19,11 +19,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.engines.africa import legal as rules_legal
-from games.engines.africa import rules
-from games.engines.africa.data import ANIMAL, GOLD, JEWELS, MONUMENT, NOMAD
-from games.engines.africa.legal import ADJ, BOARD, KIND, MIX
-from games.engines.africa.scoring import goods_points, majority_points
+from games.africa.engine import legal as rules_legal
+from games.africa.engine import rules
+from games.africa.engine.data import ANIMAL, GOLD, JEWELS, MONUMENT, NOMAD
+from games.africa.engine.legal import ADJ, BOARD, KIND, MIX
+from games.africa.engine.scoring import goods_points, majority_points
 from games.engines.base import State, shared_places
 from games.engines.search import Budget, Rules, SearchGame, choose_at_level
 

@@ -22,7 +22,7 @@ JEWELS = "jewels"
 
 
 def _load(name: str) -> Any:
-    data = resources.files("games.engines.africa").joinpath(name)
+    data = resources.files("games.africa.engine").joinpath(name)
     return json.loads(data.read_text("utf-8"))
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engines.africa.data import ANIMAL, NOMAD, board, marker_mix
+from games.africa.engine.data import ANIMAL, NOMAD, board, marker_mix
 from games.engines.base import State
 
 BOARD = board()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engines.africa.legal import BOARD, slots
+from games.africa.engine.legal import BOARD, slots
 from games.engines.base import State
 
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engines.africa.data import ANIMAL, GOLD, GOODS, JEWELS, MONUMENT, NOMAD
-from games.engines.africa.legal import (
+from games.africa.engine.data import ANIMAL, GOLD, GOODS, JEWELS, MONUMENT, NOMAD
+from games.africa.engine.legal import (
     ADJ,
     BOARD,
     CAMP_USES,
@@ -19,7 +19,7 @@ from games.engines.africa.legal import (
     slots,
     value,
 )
-from games.engines.africa.scoring import final_scoring
+from games.africa.engine.scoring import final_scoring
 from games.engines.base import IllegalAction, State, has_control_characters
 from games.engines.base import gettext_noop as _
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.engines.africa.legal import BOARD, MIX
+from games.africa.engine.legal import BOARD, MIX
 from games.engines.base import State
 
 OPTIONS = {"variant": ("standard", "simple"), "tie_rounding": ("down", "up")}

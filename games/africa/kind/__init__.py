@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
+from games.africa.kind import board, breakdown, log, mail, notation, page, rules_links
+from games.africa.kind.forms import AfricaOptionsForm
+from games.africa.kind.terms import SEAT_COLOURS
 from games.kinds import GameKind
-from games.kinds.africa import board, breakdown, log, mail, notation, page, rules_links
-from games.kinds.africa.forms import AfricaOptionsForm
-from games.kinds.africa.terms import SEAT_COLOURS
 
 
 class AfricaKind(GameKind):
@@ -79,3 +79,7 @@ class AfricaKind(GameKind):
 
     def group_actions(self, legal):
         return mail.group_actions(legal)
+
+
+#: The class ``get_kind("africa")`` makes its one instance of.
+KIND_CLASS = AfricaKind

@@ -3,7 +3,7 @@
 A view builds the context from the engine's observation (never from the engine's state, so a
 face-down marker can only ever be "hidden") and includes the template::
 
-    from games.kinds.africa.board import board_svg_context
+    from games.africa.kind.board import board_svg_context
 
     board = board_svg_context(
         engine.observation(state, viewer),
@@ -32,9 +32,9 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from games.engines.africa.data import board as africa_board
-from games.engines.africa.data import marker_mix
-from games.kinds.africa.terms import (
+from games.africa.engine.data import board as africa_board
+from games.africa.engine.data import marker_mix
+from games.africa.kind.terms import (
     HIDDEN,
     MARKER_LABELS,
     MARKER_NAMES,

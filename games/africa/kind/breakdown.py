@@ -1,6 +1,6 @@
 """How each player's Africa score was made, for the final screen, the replay and the mail.
 
-Rulebook "Game End and Scoring" (ruling 10), as ``games.engines.africa.scoring`` computes it:
+Rulebook "Game End and Scoring" (ruling 10), as ``games.africa.engine.scoring`` computes it:
 goods score 1/3/5/8/12 for 1-5 of a kind, the most gold and the most jewels 10 and the second
 6 (ties share), and the player who uncovers the last monument the +3. What a player scored
 while the game ran (animals, nomads, research camps, nuggets and gems uncovered) is the rest
@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from games.engines.africa.scoring import GOODS_POINTS
+from games.africa.engine.scoring import GOODS_POINTS
+from games.africa.kind.page import GOODS
+from games.africa.kind.terms import MARKER_NAMES
 from games.engines.base import shared_places
-from games.kinds.africa.page import GOODS
-from games.kinds.africa.terms import MARKER_NAMES
 
 
 def _count_and_points(count: int, points: int) -> str:

@@ -1,6 +1,6 @@
 """The Africa move log in words, in the reader's language.
 
-The engine records each action's public events (see ``games.engines.africa``); this module
+The engine records each action's public events (see ``games.africa.engine``); this module
 turns one event into one sentence. Only public things are named: an event never carries a
 face-down marker.
 """
@@ -8,7 +8,7 @@ face-down marker.
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.kinds.africa.terms import MARKER_NAMES, START_CITY_NAMES
+from games.africa.kind.terms import MARKER_NAMES, START_CITY_NAMES
 
 
 def marker_name(code: str) -> str:

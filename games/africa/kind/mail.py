@@ -11,8 +11,8 @@ from collections import defaultdict
 
 from django.utils.translation import gettext as _
 
-from games.engines.africa.data import board as africa_board
-from games.kinds.africa.log import marker_name
+from games.africa.engine.data import board as africa_board
+from games.africa.kind.log import marker_name
 from games.kinds.mailtext import board_order
 
 #: Two letters per marker code in the text board ("?" face-down, "." no marker).

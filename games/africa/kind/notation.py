@@ -1,5 +1,5 @@
 """Africa's move notation as players write it in a mail reply: the keywords and how many words
-follow each (the canonical strings are the engine's, games/engines/africa)."""
+follow each (the canonical strings are the engine's, games/africa/engine)."""
 
 import re
 

@@ -17,9 +17,9 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.kinds.africa.board import board_svg_context, cells_svg
-from games.kinds.africa.log import city, marker_name
-from games.kinds.africa.terms import SEAT_COLOURS
+from games.africa.kind.board import board_svg_context, cells_svg
+from games.africa.kind.log import city, marker_name
+from games.africa.kind.terms import SEAT_COLOURS
 
 CELL_ACTIONS = ("start", "anywhere", "move", "uncover", "place")
 MARKER_MOVES = ("animal", "nomad")

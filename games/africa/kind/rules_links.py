@@ -3,7 +3,7 @@ that governs each action, pending decision and log event (see ``rulebooks.links`
 
 from django.utils.translation import gettext_lazy as _
 
-#: The stable section ids of Africa's summary (rulebooks/content/africa.*.md), with the words
+#: The stable section ids of Africa's summary (games/africa/rules/africa.*.md), with the words
 #: a screen reader says for them.
 SECTIONS = {
     "setup": _("setup and start cities"),

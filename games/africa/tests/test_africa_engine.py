@@ -5,8 +5,8 @@ import random
 
 import pytest
 
+from games.africa.tests.position import play, position
 from games.engines import IllegalAction, get_engine
-from tests.engines.africa_position import play, position
 from tests.engines.test_conformance import choose_action
 
 ENGINE = get_engine("africa")

@@ -1,6 +1,6 @@
 """The worked examples of the Africa rulebook, one test each, named after its section."""
 
-from tests.engines.africa_position import ENGINE, play, position, score
+from games.africa.tests.position import ENGINE, play, position, score
 
 
 def cells(state):

@@ -2,8 +2,8 @@
 
 import pytest
 
+from games.africa.tests.position import ENGINE, play, position, score
 from games.engines import IllegalAction
-from tests.engines.africa_position import ENGINE, play, position, score
 
 
 def observe(state):

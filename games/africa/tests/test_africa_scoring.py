@@ -3,7 +3,7 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.engines.africa.scoring import goods_points, majority_points
+from games.africa.engine.scoring import goods_points, majority_points
 
 HOLDINGS = st.lists(st.integers(min_value=0, max_value=14), min_size=2, max_size=5)
 

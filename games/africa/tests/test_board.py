@@ -13,9 +13,9 @@ import pytest
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from games.africa.kind.board import board_svg_context
+from games.africa.kind.terms import MARKER_LABELS, MARKER_NAMES, SEAT_COLOURS
 from games.engines import get_engine
-from games.kinds.africa.board import board_svg_context
-from games.kinds.africa.terms import MARKER_LABELS, MARKER_NAMES, SEAT_COLOURS
 
 ENGINE = get_engine("africa")
 SVG = "{http://www.w3.org/2000/svg}"

@@ -42,8 +42,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.engines.africana import bot, legal, observe, rules, scoring, setup
-from games.engines.africana.data import BOARD, BOOKS, Board
+from games.africana.engine import bot, legal, observe, rules, scoring, setup
+from games.africana.engine.data import BOARD, BOOKS, Board
 from games.engines.base import State
 
 
@@ -135,4 +135,7 @@ class AfricanaEngine:
         return bot.choose(observation, legal, rng, level, iterations=iterations)
 
 
-__all__ = ["AfricanaEngine"]
+#: The class ``get_engine("africana")`` makes its one instance of.
+ENGINE_CLASS = AfricanaEngine
+
+__all__ = ["ENGINE_CLASS", "AfricanaEngine"]

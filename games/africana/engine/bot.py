@@ -20,11 +20,11 @@ import random
 from collections import deque
 from typing import Any
 
-from games.engines.africana import legal as rules_legal
-from games.engines.africana import rules
-from games.engines.africana.data import ADVENTURES, BOARD, EXPEDITIONS, MARKERS
-from games.engines.africana.sampling import determinize
-from games.engines.africana.scoring import places, score_player
+from games.africana.engine import legal as rules_legal
+from games.africana.engine import rules
+from games.africana.engine.data import ADVENTURES, BOARD, EXPEDITIONS, MARKERS
+from games.africana.engine.sampling import determinize
+from games.africana.engine.scoring import places, score_player
 from games.engines.base import State
 from games.engines.search import Budget, Rules, SearchGame, choose_at_level
 

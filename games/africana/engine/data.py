@@ -1,4 +1,4 @@
-"""The Africana map and cards, read once from ``games/engines/data/africana.json``.
+"""The Africana map and cards, read once from ``africana.json`` beside this module.
 
 The published map and card texts are not public; the data file is the project's estimate and
 keeps every count of the rulebook (Game Components). Everything here is read-only.
@@ -11,7 +11,7 @@ from importlib.resources import files
 from typing import Any
 
 _DATA: dict[str, Any] = json.loads(
-    files("games.engines").joinpath("data", "africana.json").read_text(encoding="utf-8")
+    files("games.africana.engine").joinpath("africana.json").read_text(encoding="utf-8")
 )
 
 COLORS: tuple[str, ...] = tuple(_DATA["colors"])

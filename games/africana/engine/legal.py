@@ -6,7 +6,7 @@ any case and spacing.
 
 from __future__ import annotations
 
-from games.engines.africana.data import (
+from games.africana.engine.data import (
     ADVENTURE_PRICE,
     ADVENTURES,
     BOARD,

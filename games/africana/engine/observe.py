@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engines.africana.data import BOOKS, COMPANIES, SLOT_BONUS
-from games.engines.africana.legal import markers_out
-from games.engines.africana.scoring import places, score_player
+from games.africana.engine.data import BOOKS, COMPANIES, SLOT_BONUS
+from games.africana.engine.legal import markers_out
+from games.africana.engine.scoring import places, score_player
 from games.engines.base import State
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.engines.africana.data import (
+from games.africana.engine.data import (
     ADVENTURE_LIMIT,
     ADVENTURE_PRICE,
     ADVENTURES,
@@ -29,14 +29,14 @@ from games.engines.africana.data import (
     SLOT_BONUS,
     STEP_COLORS,
 )
-from games.engines.africana.legal import (
+from games.africana.engine.legal import (
     ASSISTANT,
     CARD_SPECS,
     is_travel,
     markers_out,
     page_cost,
 )
-from games.engines.africana.scoring import final_scores
+from games.africana.engine.scoring import final_scores
 from games.engines.base import IllegalAction, State
 from games.engines.base import gettext_noop as _
 

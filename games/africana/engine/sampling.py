@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.engines.africana.data import (
+from games.africana.engine.data import (
     ADVENTURES,
     BOOK_CARDS,
     BOOKS,
@@ -21,7 +21,7 @@ from games.engines.africana.data import (
     SLOTS,
     TRAVEL_CARDS_PER_COLOR,
 )
-from games.engines.africana.legal import ASSISTANT
+from games.africana.engine.legal import ASSISTANT
 from games.engines.base import State
 
 SEED_RANGE = 2**31

@@ -6,7 +6,7 @@ from functools import cache
 from itertools import combinations
 from typing import Any
 
-from games.engines.africana.data import ADVENTURES, ARTIFACTS, COLORS, EXPEDITIONS
+from games.africana.engine.data import ADVENTURES, ARTIFACTS, COLORS, EXPEDITIONS
 from games.engines.base import State, shared_places
 
 # Artifact collections: (how many cards, alike?) -> victory points. Each card is in one set.

@@ -18,7 +18,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from games.engines.africana.data import (
+from games.africana.engine.data import (
     ASSISTANTS_PER_COLOR,
     BOOK_CARDS,
     BOOKS,

@@ -1,13 +1,13 @@
 """Africana's kind: its map, slots and books, panel, log, mail text and notation, over the
-Africana engine (games/engines/africana)."""
+Africana engine (games/africana/engine)."""
 
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
+from games.africana.kind import board, final, log, mail, notation, page, rules_links
+from games.africana.kind.terms import SEAT_COLOURS
 from games.kinds import GameKind
-from games.kinds.africana import board, final, log, mail, notation, page, rules_links
-from games.kinds.africana.terms import SEAT_COLOURS
 
 
 class AfricanaKind(GameKind):
@@ -28,7 +28,7 @@ class AfricanaKind(GameKind):
     )
     replay_note = _("Every hand is shown, because the game is over.")
     fragment_sources = {"board_area": ["board_area", "board", "adventure"]}
-    stylesheet = "css/africana.css"
+    stylesheet = "games/africana/africana.css"
 
     target_kinds = page.TARGET_KINDS
 
@@ -74,3 +74,7 @@ class AfricanaKind(GameKind):
 
     def group_actions(self, legal):
         return mail.group_actions(legal)
+
+
+#: The class ``get_kind("africana")`` makes its one instance of.
+KIND_CLASS = AfricanaKind

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from games.engines.africana.data import ADVENTURES, BOARD, EXPEDITIONS
-from games.kinds.africana.log import place, silver
-from games.kinds.africana.terms import (
+from games.africana.engine.data import ADVENTURES, BOARD, EXPEDITIONS
+from games.africana.kind.log import place, silver
+from games.africana.kind.terms import (
     ARTIFACT_NAMES,
     INITIALS,
     SEAT_COLOURS,

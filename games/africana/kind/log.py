@@ -1,6 +1,6 @@
 """The Africana move log in words, in the reader's language.
 
-The engine records each action's public events (see ``games.engines.africana``); this module
+The engine records each action's public events (see ``games.africana.engine``); this module
 turns one event into one sentence. Events never name a card only its holder may see (a draw
 says how many cards, never which), so neither does the log.
 """
@@ -8,8 +8,8 @@ says how many cards, never which), so neither does the log.
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.engines.africana.data import ADVENTURES, EXPEDITIONS
-from games.kinds.africana.terms import ARTIFACT_NAMES, card_name, colour_name
+from games.africana.engine.data import ADVENTURES, EXPEDITIONS
+from games.africana.kind.terms import ARTIFACT_NAMES, card_name, colour_name
 
 
 def place(loc: str) -> str:

@@ -12,9 +12,9 @@ from collections import defaultdict
 
 from django.utils.translation import gettext as _
 
-from games.engines.africana.data import BOARD
-from games.kinds.africana.board import adventure_card, expedition_card, slot_bonus
-from games.kinds.africana.terms import INITIALS, TRAVEL_COLOURS, card_name
+from games.africana.engine.data import BOARD
+from games.africana.kind.board import adventure_card, expedition_card, slot_bonus
+from games.africana.kind.terms import INITIALS, TRAVEL_COLOURS, card_name
 
 #: Arguments per line in the grouped list of actions.
 GROUP_WIDTH = 8

@@ -1,9 +1,9 @@
 """Africana's move notation as players write it in a mail reply: the keywords and how many
-words follow each (the canonical strings are the engine's, games/engines/africana)."""
+words follow each (the canonical strings are the engine's, games/africana/engine)."""
 
 import re
 
-from games.engines.africana.legal import ARITY
+from games.africana.engine.legal import ARITY
 
 #: {keyword: how many words follow it}: the engine's own table.
 KEYWORDS = ARITY

@@ -16,10 +16,10 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.engines.africana.data import BOARD, COMPANIES
-from games.kinds.africana.board import board_svg_context
-from games.kinds.africana.log import adventure_words, expedition_words, place, silver
-from games.kinds.africana.terms import COMPANY_NAMES, SEAT_COLOURS, card_name
+from games.africana.engine.data import BOARD, COMPANIES
+from games.africana.kind.board import board_svg_context
+from games.africana.kind.log import adventure_words, expedition_words, place, silver
+from games.africana.kind.terms import COMPANY_NAMES, SEAT_COLOURS, card_name
 
 #: {target kind: words} of the map's clickable locations, for the legend, in its order: a
 #: location one card takes the explorer to (a step: the turn goes on, rulebook, Gameplay C),

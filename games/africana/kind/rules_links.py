@@ -1,5 +1,5 @@
 """Rules in context for Africana: the sections of the site's summary of the rules
-(rulebooks/content/africana.*.md) and the one that governs each action, decision and event."""
+(games/africana/rules/africana.*.md) and the one that governs each action, decision and event."""
 
 from django.utils.translation import gettext_lazy as _
 

@@ -2,8 +2,8 @@
 
 import pytest
 
+from games.africana.tests.helpers import ENGINE, hand, new_game, play, player
 from games.engines import IllegalAction
-from tests.engines.africana_helpers import ENGINE, hand, new_game, play, player
 
 # Italy (seat 0) starts at Napoli, France (1) at Cape Town, Germany (2) at Lagos, England (3)
 # at Jidda. Seats that only wait play "done".

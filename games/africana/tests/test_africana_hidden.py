@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from tests.engines.africana_helpers import ENGINE, play
+from games.africana.tests.helpers import ENGINE, play
 
 VISIBLE = {
     "draw_order": ["gray", "violet", "orange", "magenta", "turquoise"] * 6,

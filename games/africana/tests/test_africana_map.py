@@ -11,7 +11,7 @@ import pytest
 from games.engines import get_engine
 
 BOARD = get_engine("africana").board
-DATA = json.loads(files("games.engines").joinpath("data", "africana.json").read_text("utf-8"))
+DATA = json.loads(files("games.africana.engine").joinpath("africana.json").read_text("utf-8"))
 HEMISPHERE = {loc["id"]: loc["hemisphere"] for loc in DATA["locations"]}
 START_CITIES = {loc["id"] for loc in DATA["locations"] if loc["start_of"]}
 

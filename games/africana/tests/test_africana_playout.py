@@ -6,9 +6,9 @@ import random
 
 import pytest
 
+from games.africana.engine.data import ADVENTURES, BOARD, COLORS, EXPEDITIONS
+from games.africana.tests.helpers import ENGINE
 from games.engines import IllegalAction, replay
-from games.engines.africana.data import ADVENTURES, BOARD, COLORS, EXPEDITIONS
-from tests.engines.africana_helpers import ENGINE
 
 MAX_PLIES = 20_000
 

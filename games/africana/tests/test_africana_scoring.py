@@ -2,8 +2,8 @@
 
 import pytest
 
-from games.engines.africana.scoring import best_sets, places, score_player
-from tests.engines.africana_helpers import ENGINE, new_game, pile_used_up
+from games.africana.engine.scoring import best_sets, places, score_player
+from games.africana.tests.helpers import ENGINE, new_game, pile_used_up
 
 
 @pytest.mark.parametrize(

@@ -2,9 +2,9 @@
 
 import pytest
 
+from games.africana.engine.data import EXPEDITIONS
+from games.africana.tests.helpers import ENGINE, hand, new_game, player
 from games.engines import IllegalAction, engine_names, get_engine
-from games.engines.africana.data import EXPEDITIONS
-from tests.engines.africana_helpers import ENGINE, hand, new_game, player
 
 
 def test_it_is_registered_with_the_contract_attributes():

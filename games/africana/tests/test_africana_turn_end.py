@@ -4,8 +4,8 @@ import random
 
 import pytest
 
+from games.africana.tests.helpers import ENGINE, hand, new_game, pile_used_up, play, player
 from games.engines import IllegalAction
-from tests.engines.africana_helpers import ENGINE, hand, new_game, pile_used_up, play, player
 
 
 def test_more_than_five_cards_must_be_discarded_at_the_end_of_the_turn():

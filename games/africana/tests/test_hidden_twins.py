@@ -18,10 +18,10 @@ from datetime import UTC, datetime
 import pytest
 import time_machine
 
-from games.engines.africana.data import COLORS
+from games.africana.engine.data import COLORS
+from games.africana.engine.testing import twin as africana_twin
 from games.kinds import get_kind
 from games.models import Game, Move, Seat
-from tests.engines.hidden_info import africana_twin
 from tests.kinds.conftest import everything_shown, random_game
 
 pytestmark = pytest.mark.django_db

@@ -13,8 +13,8 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
+from games.africana.kind.terms import SEAT_COLOURS, TRAVEL_COLOURS
 from games.kinds import get_kind
-from games.kinds.africana.terms import SEAT_COLOURS, TRAVEL_COLOURS
 from games.models import Game
 from tests.kinds.conftest import random_game
 
@@ -127,7 +127,8 @@ def test_equal_scores_are_ranked_by_silver_and_a_running_game_has_no_breakdown(p
 
 def test_the_page_styles_the_tokens_from_its_stylesheet_in_the_games_colours(players):
     """The site's Content-Security-Policy refuses inline styles: the board area's tokens take
-    their colours from css/africana.css, which the page links, in the colours of the game."""
+    their colours from the game's stylesheet (games/africana/africana.css), which the page
+    links, in the colours of the game."""
     kind = get_kind("africana")
     game = random_game(kind, players[:4], None, random.Random(4), plies=30)
     client = Client()

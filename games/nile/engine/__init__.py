@@ -56,8 +56,8 @@ from typing import Any
 
 from games.engines.base import IllegalAction, State, shared_places
 from games.engines.base import gettext_noop as _
-from games.engines.nile import bot, legal, observe, rules, setup
-from games.engines.nile.data import BOARD, Board
+from games.nile.engine import bot, legal, observe, rules, setup
+from games.nile.engine.data import BOARD, Board
 
 
 class NileEngine:
@@ -155,4 +155,7 @@ class NileEngine:
         return bot.choose(observation, legal_actions, rng, level, iterations=iterations)
 
 
-__all__ = ["NileEngine"]
+#: The class ``get_engine("nile")`` makes its one instance of.
+ENGINE_CLASS = NileEngine
+
+__all__ = ["ENGINE_CLASS", "NileEngine"]

@@ -22,9 +22,10 @@ from functools import cache
 from typing import Any
 
 from games.engines.base import State, shared_places
-from games.engines.nile import legal as rules_legal
-from games.engines.nile import rules
-from games.engines.nile.data import (
+from games.engines.search import Budget, Rules, SearchGame, choose_at_level
+from games.nile.engine import legal as rules_legal
+from games.nile.engine import rules
+from games.nile.engine.data import (
     CARD_IDS,
     HEX_IDS,
     KNOWN_1820,
@@ -34,8 +35,7 @@ from games.engines.nile.data import (
     VP,
     distance,
 )
-from games.engines.nile.scoring import tier
-from games.engines.search import Budget, Rules, SearchGame, choose_at_level
+from games.nile.engine.scoring import tier
 
 HARD_BUDGET = Budget(iterations=210, seconds=0.5, horizon=30)
 """The hard bot's default: 210 iterations (30 rounds of 7 root candidates) or 0.5 s of CPU,

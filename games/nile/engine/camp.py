@@ -13,15 +13,15 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from games.engines.nile.core import G
-from games.engines.nile.data import (
+from games.nile.engine.core import G
+from games.nile.engine.data import (
     PARTS,
     PORT_OF_HEX,
     PRICE_WHERE,
     PRICES,
     TRADE_COST,
 )
-from games.engines.nile.party import (
+from games.nile.engine.party import (
     any_fit,
     count,
     fits_after,

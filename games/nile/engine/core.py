@@ -16,7 +16,7 @@ import hashlib
 from typing import Any
 
 from games.engines.base import State
-from games.engines.nile.data import CARDS
+from games.nile.engine.data import CARDS
 
 
 def hash_int(text: str) -> int:

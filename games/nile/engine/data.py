@@ -1,4 +1,4 @@
-"""The Source of the Nile map and tables, read once from ``games/engines/data/nile-*.json``.
+"""The Source of the Nile map and tables, read once from ``nile-*.json`` beside this module.
 
 The map (``nile-map.json``) and the tables (``nile-tables.json``) are the specification's data
 (nile.md); everything here is read-only. ``BOARD`` is the engine's ``board`` attribute.
@@ -12,7 +12,7 @@ from typing import Any
 
 
 def _load(name: str) -> dict[str, Any]:
-    return json.loads(files("games.engines").joinpath("data", name).read_text(encoding="utf-8"))
+    return json.loads(files("games.nile.engine").joinpath(name).read_text(encoding="utf-8"))
 
 
 MAP: dict[str, Any] = _load("nile-map.json")

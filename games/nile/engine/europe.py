@@ -8,10 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 from games.engines.base import State
-from games.engines.nile.core import G
-from games.engines.nile.data import CARDS, HAND_LIMIT, PASSAGE, PORTS, PRICES, START_CASH
-from games.engines.nile.party import new_explorer
-from games.engines.nile.scoring import add_record, publish_all
+from games.nile.engine.core import G
+from games.nile.engine.data import CARDS, HAND_LIMIT, PASSAGE, PORTS, PRICES, START_CASH
+from games.nile.engine.party import new_explorer
+from games.nile.engine.scoring import add_record, publish_all
 
 
 def _donation(cid: str) -> Any:

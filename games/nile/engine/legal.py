@@ -8,16 +8,16 @@ import re
 
 from games.engines.base import IllegalAction, State, has_control_characters
 from games.engines.base import gettext_noop as _
-from games.engines.nile.camp import (
+from games.nile.engine.camp import (
     camp_actions,
     fill_actions,
     loss_actions,
     market_actions,
     trade_actions,
 )
-from games.engines.nile.data import CARD_IDS, HEXES, MAP, PORT_OF_HEX, PORTS, PROFESSIONS
-from games.engines.nile.europe import sail_actions
-from games.engines.nile.move import legal_moves, level_actions
+from games.nile.engine.data import CARD_IDS, HEXES, MAP, PORT_OF_HEX, PORTS, PROFESSIONS
+from games.nile.engine.europe import sail_actions
+from games.nile.engine.move import legal_moves, level_actions
 
 
 def legal_actions(state: State) -> list[str]:

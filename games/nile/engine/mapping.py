@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engines.nile.core import G
-from games.engines.nile.data import (
+from games.nile.engine.core import G
+from games.nile.engine.data import (
     CARDS,
     NEIGHBORS,
     NEW_LAKE_AREA,

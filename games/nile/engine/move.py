@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engines.nile.core import G
-from games.engines.nile.data import LOST, NEIGHBORS, PARTS, UPSTREAM_LOST
-from games.engines.nile.mapping import lake_or_swamp, map_hex
-from games.engines.nile.natives import look_for_natives, meet
-from games.engines.nile.party import base_mp, fits, healthy, lose_people
-from games.engines.nile.scoring import hex_record, lake_record, late_nile_source
-from games.engines.nile.turn_end import disaster, port_like
+from games.nile.engine.core import G
+from games.nile.engine.data import LOST, NEIGHBORS, PARTS, UPSTREAM_LOST
+from games.nile.engine.mapping import lake_or_swamp, map_hex
+from games.nile.engine.natives import look_for_natives, meet
+from games.nile.engine.party import base_mp, fits, healthy, lose_people
+from games.nile.engine.scoring import hex_record, lake_record, late_nile_source
+from games.nile.engine.turn_end import disaster, port_like
 
 Explorer = dict[str, Any]
 

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engines.nile.core import G
-from games.engines.nile.data import CAPE_COLONY, NEIGHBORS, PARTS, PORT_OF_HEX, PORT_STEPS, TALENTS
-from games.engines.nile.party import empty_goods, lose_people
-from games.engines.nile.scoring import add_record, battle_records
+from games.nile.engine.core import G
+from games.nile.engine.data import CAPE_COLONY, NEIGHBORS, PARTS, PORT_OF_HEX, PORT_STEPS, TALENTS
+from games.nile.engine.party import empty_goods, lose_people
+from games.nile.engine.scoring import add_record, battle_records
 
 _PRESENCE = {
     "veldt": (2, 3, 4),

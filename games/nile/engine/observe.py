@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from games.engines.base import State
-from games.engines.nile.data import HEX_IDS
-from games.engines.nile.scoring import vp_sources
+from games.nile.engine.data import HEX_IDS
+from games.nile.engine.scoring import vp_sources
 
 
 def _hex(h: dict[str, Any] | None) -> dict[str, Any]:

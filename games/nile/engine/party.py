@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engines.nile.data import MP, PARTS
+from games.nile.engine.data import MP, PARTS
 
 Explorer = dict[str, Any]
 

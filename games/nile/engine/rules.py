@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from games.engines.base import IllegalAction, State
 from games.engines.base import gettext_noop as _
-from games.engines.nile import europe, natives
-from games.engines.nile.camp import apply_camp
-from games.engines.nile.core import G
-from games.engines.nile.legal import candidates
-from games.engines.nile.move import choose_level, do_move, legal_moves
-from games.engines.nile.scoring import final
-from games.engines.nile.setup import new_turn
-from games.engines.nile.turn_end import step5
+from games.nile.engine import europe, natives
+from games.nile.engine.camp import apply_camp
+from games.nile.engine.core import G
+from games.nile.engine.legal import candidates
+from games.nile.engine.move import choose_level, do_move, legal_moves
+from games.nile.engine.scoring import final
+from games.nile.engine.setup import new_turn
+from games.nile.engine.turn_end import step5
 
 _PHASE_VERBS = {
     "profession": {"profession"},

@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from games.engines.base import State, shared_places
-from games.engines.nile.core import G
-from games.engines.nile.data import SCIENTISTS, VP, distance
-from games.engines.nile.mapping import NILE_MIN_LENGTH, nile_length
+from games.nile.engine.core import G
+from games.nile.engine.data import SCIENTISTS, VP, distance
+from games.nile.engine.mapping import NILE_MIN_LENGTH, nile_length
 
 
 def add_record(

@@ -15,8 +15,8 @@ from __future__ import annotations
 from typing import Any
 
 from games.engines.base import State
-from games.engines.nile.core import blank_hex, shuffle
-from games.engines.nile.data import (
+from games.nile.engine.core import blank_hex, shuffle
+from games.nile.engine.data import (
     CAPE_COLONY,
     CARD_IDS,
     HEXES,
@@ -31,7 +31,7 @@ from games.engines.nile.data import (
     TARGET_VP,
     TERRAIN,
 )
-from games.engines.nile.party import new_explorer
+from games.nile.engine.party import new_explorer
 
 OPTION_NAMES = frozenset({"dice", "deck", "professions", "target_vp", "max_rounds", "layout"})
 

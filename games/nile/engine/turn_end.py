@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engines.nile.core import G
-from games.engines.nile.data import CAPE_COLONY, HUNTING, PARTS, PORT_OF_HEX, TABLES, VP
-from games.engines.nile.natives import friendly
-from games.engines.nile.party import (
+from games.nile.engine.core import G
+from games.nile.engine.data import CAPE_COLONY, HUNTING, PARTS, PORT_OF_HEX, TABLES, VP
+from games.nile.engine.natives import friendly
+from games.nile.engine.party import (
     count,
     lose_animal,
     lose_cargo,
@@ -23,7 +23,7 @@ from games.engines.nile.party import (
     make_sick,
     settle_load,
 )
-from games.engines.nile.scoring import add_record
+from games.nile.engine.scoring import add_record
 
 _HUNT_MOD = TABLES["hunting"]["modifiers"]
 

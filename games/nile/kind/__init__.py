@@ -6,8 +6,8 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 
 from games.kinds import GameKind
-from games.kinds.nile import board, log, mail, notation, page, rules_links
-from games.kinds.nile.terms import SEAT_COLOURS
+from games.nile.kind import board, log, mail, notation, page, rules_links
+from games.nile.kind.terms import SEAT_COLOURS
 
 
 class NileKind(GameKind):
@@ -91,3 +91,7 @@ class NileKind(GameKind):
             return self.engine.canonical({}, " ".join(words))
         except Exception:  # noqa: BLE001 - a mistyped line is left to the reply's checks
             return " ".join(words)
+
+
+#: The class ``get_kind("nile")`` makes its one instance of.
+KIND_CLASS = NileKind

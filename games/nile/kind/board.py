@@ -16,9 +16,9 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games.engines.nile.data import CAPE_COLONY, HEXES, PORT_OF_HEX, PORTS
 from games.kinds.hexmap import HEX_SIZE, hex_centre, hex_points
-from games.kinds.nile.terms import SEAT_COLOURS, TERRAIN_NAMES, port_name
+from games.nile.engine.data import CAPE_COLONY, HEXES, PORT_OF_HEX, PORTS
+from games.nile.kind.terms import SEAT_COLOURS, TERRAIN_NAMES, port_name
 
 MARGIN = 8
 #: The fill of each terrain (the template's classes use the same colours).

@@ -1,12 +1,12 @@
 """The Source of the Nile move log in words, in the reader's language, with the dice each
-step rolled and the card it read (from the engine's public events, games.engines.nile)."""
+step rolled and the card it read (from the engine's public events, games.nile.engine)."""
 
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.kinds.nile.terms import KIND_NAMES, PROFESSION_NAMES, TERRAIN_NAMES, port_name
+from games.nile.kind.terms import KIND_NAMES, PROFESSION_NAMES, TERRAIN_NAMES, port_name
 
 #: {event type: its sentence}; %(player)s the seat's name, %(hex)s the hex.
 SENTENCES = {
@@ -42,7 +42,7 @@ SENTENCES = {
 
 
 #: {(roll, outcome): its sentence}; %(value)s the total rolled, %(target)s what it was rolled
-#: against (games.engines.nile.core.G.roll_decided).
+#: against (games.nile.engine.core.G.roll_decided).
 ROLL_SENTENCES = {
     ("lost", "safe"): gettext_lazy(
         "Rolled %(value)s against the lost number %(target)s: the way is found."
@@ -259,7 +259,7 @@ ROLL_SENTENCES = {
 }
 
 
-#: What a die may pick beyond the hexes of the map (games.engines.nile.data.SIDES).
+#: What a die may pick beyond the hexes of the map (games.nile.engine.data.SIDES).
 BEYOND_THE_MAP = {"sea": gettext_lazy("the sea"), "edge": gettext_lazy("off the map")}
 
 

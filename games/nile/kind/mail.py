@@ -8,9 +8,9 @@ from collections import defaultdict
 
 from django.utils.translation import gettext as _
 
-from games.engines.nile.data import NEIGHBORS
-from games.kinds.nile.page import pending_question
-from games.kinds.nile.terms import (
+from games.nile.engine.data import NEIGHBORS
+from games.nile.kind.page import pending_question
+from games.nile.kind.terms import (
     KIND_NAMES,
     PROFESSION_NAMES,
     STATUS_NAMES,

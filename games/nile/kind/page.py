@@ -16,10 +16,10 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.engines.nile.data import PRICES
-from games.engines.nile.scoring import VP_SOURCES
-from games.kinds.nile.board import board_context
-from games.kinds.nile.terms import (
+from games.nile.engine.data import PRICES
+from games.nile.engine.scoring import VP_SOURCES
+from games.nile.kind.board import board_context
+from games.nile.kind.terms import (
     KIND_NAMES,
     LEVEL_NAMES,
     MODE_NAMES,
@@ -173,7 +173,7 @@ def group_actions(legal: list[str]) -> tuple[list[dict], list[str]]:
 
 
 #: The market's rows in the order a market form applies them: people first (bearers carry),
-#: then animals and canoes, then goods (games.engines.nile.camp).
+#: then animals and canoes, then goods (games.nile.engine.camp).
 MARKET_ORDER = (
     "hire bearer",
     "hire askari",
@@ -385,7 +385,7 @@ def mark_changed(board_context: dict, cells: set[str]) -> dict:
     return board_context
 
 
-#: The words of each source of VP in the final breakdown (games.engines.nile.scoring).
+#: The words of each source of VP in the final breakdown (games.nile.engine.scoring).
 SOURCE_NAMES = {
     "hexes": gettext_lazy("Hexes"),
     "features": gettext_lazy("Features"),

@@ -1,5 +1,5 @@
 """Rules in context for Source of the Nile: the sections of the site's summary
-(rulebooks/content/nile.*.md) and the one that governs each action, decision and log event."""
+(games/nile/rules/nile.*.md) and the one that governs each action, decision and log event."""
 
 from django.utils.translation import gettext_lazy as _
 

@@ -7,8 +7,8 @@ language active when it is rendered.
 
 from django.utils.translation import gettext_lazy as _
 
-from games.engines.nile.data import MAP
 from games.kinds import SeatColour
+from games.nile.engine.data import MAP
 
 #: {terrain code: its name}.
 TERRAIN_NAMES = {

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from games.engines import IllegalAction, get_engine, replay
-from tests.engines.nile.helpers import E2_DICE, ENGINE, camp_state, play, setup_s
+from games.nile.tests.helpers import E2_DICE, ENGINE, camp_state, play, setup_s
 from tests.engines.test_conformance import choose_action
 
 

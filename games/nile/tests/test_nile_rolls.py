@@ -9,7 +9,7 @@ import random
 from django.utils import translation
 
 from games.kinds import get_kind
-from games.kinds.nile.log import describe_roll
+from games.nile.kind.log import describe_roll
 
 KIND = get_kind("nile")
 ENGINE = KIND.engine

@@ -1,13 +1,13 @@
 """One test per ruling of nile.md (named after it), on small positions with scripted dice."""
 
-from games.engines.nile import natives
-from games.engines.nile.core import G, blank_hex
-from games.engines.nile.data import SIDES
-from games.engines.nile.mapping import nile_length
-from games.engines.nile.party import lose_people
-from games.engines.nile.rules import death
-from games.engines.nile.scoring import late_nile_source
-from tests.engines.nile.helpers import (
+from games.nile.engine import natives
+from games.nile.engine.core import G, blank_hex
+from games.nile.engine.data import SIDES
+from games.nile.engine.mapping import nile_length
+from games.nile.engine.party import lose_people
+from games.nile.engine.rules import death
+from games.nile.engine.scoring import late_nile_source
+from games.nile.tests.helpers import (
     E2_DICE,
     ENGINE,
     camp_state,

@@ -3,8 +3,8 @@
 import pytest
 
 from games.engines import IllegalAction
-from games.engines.nile.natives import attitude_sums
-from tests.engines.nile.helpers import (
+from games.nile.engine.natives import attitude_sums
+from games.nile.tests.helpers import (
     E2_DICE,
     ENGINE,
     camp_state,

@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from games.engines.nile.scoring import VP_SOURCES
-from tests.engines.nile.helpers import ENGINE
+from games.nile.engine.scoring import VP_SOURCES
+from games.nile.tests.helpers import ENGINE
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

@@ -1,6 +1,6 @@
 """The six worked examples of nile.md (E1-E6), with their dice."""
 
-from tests.engines.nile.helpers import E1_MOVE_DICE, E2_DICE, ENGINE, explorer, play, setup_s
+from games.nile.tests.helpers import E1_MOVE_DICE, E2_DICE, ENGINE, explorer, play, setup_s
 
 
 def test_setup_s_outfits_in_lagos_for_220_dollars():

@@ -1,7 +1,8 @@
 """Fixtures and rules shared by the whole suite.
 
 Personas, defined once: alice and bob are verified players; carol signed up but never
-verified her address; staff is a member of staff who may use the admin.
+verified her address; staff is a member of staff who may use the admin; dave and "players"
+(Player 1 to 5) are more verified players.
 
 Tests that need a service are marked ``needs_postgres``, ``needs_redis`` or ``browser``. They
 skip with a message when the service is missing, except when AFRICA_REQUIRE_SERVICES is set
@@ -190,3 +191,14 @@ def carol(db):
 @pytest.fixture
 def staff(db):
     return make_player("staff@example.com", "Staff", is_staff=True, is_superuser=True)
+
+
+@pytest.fixture
+def dave(db):
+    return make_player("dave@example.com", "Dave")
+
+
+@pytest.fixture
+def players(db):
+    """Five verified players, "Player 1" to "Player 5"."""
+    return [make_player(f"p{n}@example.com", f"Player {n}") for n in range(1, 6)]
