@@ -8,9 +8,10 @@ import html
 import json
 import random
 import re
+from pathlib import Path
 
 import pytest
-from django.conf import settings
+from django.contrib.staticfiles import finders
 from django.test import Client
 
 from games.africana.kind.terms import SEAT_COLOURS, TRAVEL_COLOURS
@@ -135,7 +136,7 @@ def test_the_page_styles_the_tokens_from_its_stylesheet_in_the_games_colours(pla
     client.force_login(players[0])
     page = client.get(game.get_absolute_url()).content.decode()
     area = page[page.index('<section class="africana-slots"') : page.index('<section class="log"')]
-    css = (settings.BASE_DIR / "static" / kind.stylesheet).read_text()
+    css = Path(finders.find(kind.stylesheet)).read_text()
 
     assert f"/static/{kind.stylesheet}" in page
     assert "style=" not in area
