@@ -261,7 +261,9 @@ def _play(game: Game, seat, token: ReplyToken, in_reply_to: Thread, text: str) -
         return _answer(user, Outcome("rejected", error=error), (game, seat), in_reply_to)
 
     written = [text.split("\n")[n - 1].strip() for n, _action in actions]
-    lines = lines_rule.plan(game.rules, game.state, seat.number, [a for _n, a in actions])
+    lines = lines_rule.plan(
+        game.rules, game.state, seat.number, [a for _n, a in actions], game.kind.ends_turn
+    )
     try:
         with transaction.atomic():  # the moves and their answer in the outbox, or neither
             applied = _apply_kept(game, user, lines.keep)

@@ -249,6 +249,11 @@ class GameKind:
     #: inside the SVG it draws (notifications.boardimage).
     board_stylesheets: tuple[str, ...] = ("css/board.css",)
 
+    def options_note(self, options: dict) -> str:
+        """A few words for the options of a game that differ from the usual game (Game.options;
+        "simple variant"), shown beside the game in the lobby and on its page; "" for none."""
+        return ""
+
     def example_action(self, legal: list[str]) -> str:
         """The action a mail gives as an example of a reply: always one of ``legal`` (by
         default the first that names something, such as a cell, else the first)."""

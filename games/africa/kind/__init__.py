@@ -41,6 +41,9 @@ class AfricaKind(GameKind):
         confirm = frozenset(ending if len(ending) < len(legal) else ())
         return page.page_context(request, game, observation, legal, names, confirm)
 
+    def options_note(self, options):
+        return _("simple variant") if options.get("variant") == "simple" else ""
+
     def ends_turn(self, action):
         return action.split()[0] in page.TURN_ENDING
 
