@@ -44,6 +44,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 engines = importlib.import_module("games.engines")
 search = importlib.import_module("games.engines.search")
+PACKAGES = importlib.import_module("games").PACKAGES
 
 PLAYERS = {"africa": 4, "africana": 3, "nile": 2}
 MATCHUPS = {
@@ -56,7 +57,7 @@ MAX_ACTIONS = 20000
 
 def bot_module(name: str) -> Any:
     """The bot module of engine ``name`` (``games.<name>.engine.bot``)."""
-    return importlib.import_module(f"games.{name}.engine.bot")
+    return importlib.import_module(f"{PACKAGES[name]}.engine.bot")
 
 
 def play_game(task: tuple[str, str, int, dict[str, Any], bool]) -> dict[str, Any]:

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
+
 from games import PACKAGES
 from games.engines import Engine, get_engine
 
@@ -40,6 +42,19 @@ class SeatColour:
     ink: str
     shape: str
     text_dy: float = 0
+
+
+#: Six seat colours whose fills are from the Okabe-Ito palette (told apart with the common
+#: forms of colour blindness; the ink reads at 5:1 or more), each with a shape of its own: the
+#: seats of a kind that chooses no colours of its own.
+SEAT_COLOURS = [
+    SeatColour("blue", _("blue"), "#0072B2", "#FFFFFF", "circle"),
+    SeatColour("orange", _("orange"), "#E69F00", "#000000", "square"),
+    SeatColour("green", _("green"), "#009E73", "#000000", "diamond"),
+    SeatColour("pink", _("pink"), "#CC79A7", "#000000", "triangle", 2.5),
+    SeatColour("yellow", _("yellow"), "#F0E442", "#000000", "hexagon"),
+    SeatColour("sky", _("sky blue"), "#56B4E9", "#000000", "star", 1.5),
+]
 
 
 class _Templates:
@@ -66,7 +81,7 @@ class GameKind:
     name: str = ""
     label: str = ""
     site_max_players: int | None = None
-    seat_colours: list[SeatColour] = []
+    seat_colours: list[SeatColour] = SEAT_COLOURS
     options_form = None
     template_dir: str = ""
     sections: dict[str, Any] = {}

@@ -9,7 +9,7 @@ language active when it is rendered.
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from games.kinds import SeatColour
+from games import kinds
 
 HIDDEN = "hidden"
 
@@ -71,10 +71,4 @@ START_CITY_NAMES = {
 #: fills are from the Okabe-Ito palette, told apart by people with the common forms of colour
 #: blindness; the ink has a contrast of at least 5:1 on its fill. Colour is never the only cue:
 #: a researcher also shows its seat number and a shape of its own.
-SEAT_COLOURS = [
-    SeatColour("blue", _("blue"), "#0072B2", "#FFFFFF", "circle"),
-    SeatColour("orange", _("orange"), "#E69F00", "#000000", "square"),
-    SeatColour("green", _("green"), "#009E73", "#000000", "diamond"),
-    SeatColour("pink", _("pink"), "#CC79A7", "#000000", "triangle", 2.5),
-    SeatColour("yellow", _("yellow"), "#F0E442", "#000000", "hexagon"),
-]
+SEAT_COLOURS = kinds.SEAT_COLOURS[:5]

@@ -7,7 +7,7 @@ language active when it is rendered.
 
 from django.utils.translation import gettext_lazy as _
 
-from games.kinds import SeatColour
+from games import kinds
 from games.nile.engine.data import MAP
 
 #: {terrain code: its name}.
@@ -73,14 +73,7 @@ STATUS_NAMES = {
 PORT_NAMES = {pid: port["name"] for pid, port in MAP["ports"].items()}
 
 #: Six seat colours (Okabe-Ito fills, ink at 5:1 or more), each with a shape of its own.
-SEAT_COLOURS = [
-    SeatColour("blue", _("blue"), "#0072B2", "#FFFFFF", "circle"),
-    SeatColour("orange", _("orange"), "#E69F00", "#000000", "square"),
-    SeatColour("green", _("green"), "#009E73", "#000000", "diamond"),
-    SeatColour("pink", _("pink"), "#CC79A7", "#000000", "triangle", 2.5),
-    SeatColour("yellow", _("yellow"), "#F0E442", "#000000", "hexagon"),
-    SeatColour("sky", _("sky blue"), "#56B4E9", "#000000", "star", 1.5),
-]
+SEAT_COLOURS = kinds.SEAT_COLOURS
 
 
 def port_name(port: str) -> str:

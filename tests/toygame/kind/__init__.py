@@ -1,0 +1,83 @@
+"""The toy game's kind: its page, panel, log, mail text and notation (see ``tests.toygame``)."""
+
+from __future__ import annotations
+
+from django import forms
+
+from games.kinds import GameKind
+
+
+class ToyOptionsForm(forms.Form):
+    """The toy game's own option: the score that ends the game."""
+
+    goal = forms.TypedChoiceField(
+        label="Goal",
+        choices=[(10, "10"), (15, "15"), (20, "20")],
+        coerce=int,
+        initial=15,
+        widget=forms.RadioSelect,
+    )
+
+
+class ToyKind(GameKind):
+    """The toy game: a hidden pile of stones, draw up to three, then pass."""
+
+    name = "toy"
+    label = "Toy game"
+    template_dir = "games/toy/"
+    options_form = ToyOptionsForm
+    keywords = {"draw": 0, "pass": 0}
+    reply_example = "For example: draw, then on the next line: pass."
+    replay_note = "The stones left in the pile are listed, because the game is over."
+
+    def page_context(self, request, game, seat, observation, legal, names):
+        def label(action):
+            return self.action_label(action, observation, names)
+
+        def board_context():
+            return self.board_context(observation, [{"name": name} for name in names])
+
+        return {
+            "action_label": label,
+            "board_context": board_context,
+            "role": "play",
+            "buttons": [(action, label(action)) for action in legal],
+        }
+
+    def board_context(self, observation, seats, **kwargs):
+        return {"board": {"pile": observation["pile"], "stones": observation.get("pile_stones")}}
+
+    def panel(self, observation, seats):
+        current = observation["current_player"]
+        return [
+            {
+                "seat": seat,
+                "name": seat.name,
+                "colour": seat.colour,
+                "colour_name": self.seat_colours[seat.number].name,
+                "is_current": current == seat.number,
+                "score": observation["players"][seat.number]["score"],
+            }
+            for seat in seats
+        ]
+
+    def ends_turn(self, action):
+        return action == "pass"
+
+    def describe(self, event, names):
+        if event["type"] == "draw":
+            return f"{names[event['seat']]} drew a stone worth {event['worth']}."
+        if event["type"] == "pass":
+            return f"{names[event['seat']]} passed."
+        return None
+
+    def action_label(self, action, observation, names):
+        return {"draw": "Draw a stone", "pass": "Pass"}.get(action, action)
+
+    def board_text(self, observation):
+        scores = ", ".join(f"P{n + 1}: {p['score']}" for n, p in enumerate(observation["players"]))
+        return f"Pile: {observation['pile']} stones. Goal: {observation['goal']}. {scores}"
+
+
+#: The class ``get_kind("toy")`` makes its one instance of.
+KIND_CLASS = ToyKind
