@@ -93,7 +93,7 @@ def play_context(request, game: Game, seat: Seat | None) -> dict:
         entries = kind.log_entries(moves if full_log else moves[: kind.log_length], names)
         for entry in entries:  # newest first within an action too, as the actions are
             entry["lines"].reverse()
-        return {"log": entries}
+        return {"log": entries, "game_name": kind.name}
 
     language = get_language()
     role = f"seat{seat.number}:{page.pop('role')}" if my_turn else "watch"

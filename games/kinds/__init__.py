@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from django.template import TemplateDoesNotExist
+from django.template.loader import get_template
 from django.utils.translation import gettext_lazy as _
 
 from games import PACKAGES
@@ -101,6 +103,9 @@ class GameKind:
 
     # -- the engine and the seats ---------------------------------------------------------
 
+    def __init__(self):
+        self._template_paths: dict[str, str] = {}  # {part: the path ``template`` found}
+
     @property
     def engine(self) -> Engine:
         """The rules engine of this game."""
@@ -135,8 +140,18 @@ class GameKind:
         return self.template("board")
 
     def template(self, part: str) -> str:
-        """The path of this game's partial ``part`` ("board_area" -> "games/x/board_area.html")."""
-        return f"{self.template_dir}{part}.html"
+        """The path of this game's partial ``part`` ("board_area" -> "games/x/board_area.html"),
+        or of the default partial ("games/_default/log.html") when the game has none of its
+        own: a game writes only the partials that differ."""
+        found = self._template_paths.get(part)
+        if found is None:
+            own = f"{self.template_dir or f'games/{self.name}/'}{part}.html"
+            try:
+                get_template(own)
+            except TemplateDoesNotExist:
+                own = f"games/_default/{part}.html"
+            found = self._template_paths[part] = own
+        return found
 
     @property
     def bot_levels(self) -> tuple[str, ...]:
