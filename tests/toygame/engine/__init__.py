@@ -80,7 +80,7 @@ class ToyEngine:
         return ["draw", "pass"] if can_draw else ["pass"]
 
     def canonical(self, state: State, text: str) -> str:
-        """"draw" or "pass" in any case and spacing; IllegalAction for anything else."""
+        """The action "draw" or "pass" in any case and spacing; IllegalAction for anything else."""
         words = text.lower().split()
         if len(words) != 1 or words[0] not in ARITY:
             raise IllegalAction("{text} is not an action of this game", text=text.strip())

@@ -45,7 +45,19 @@ class ToyKind(GameKind):
         }
 
     def board_context(self, observation, seats, **kwargs):
-        return {"board": {"pile": observation["pile"], "stones": observation.get("pile_stones")}}
+        """The pile (its size; its stones in order once the game is over) and a bar of each
+        seat's score in the seat's colour, in SVG units of a 600 by 300 picture."""
+        bars = [
+            {
+                "y": 40 + 40 * number,
+                "width": 10 + 15 * player["score"],
+                "colour": self.seat_colours[number],
+                "label": f"{seat['name']}: {player['score']}",
+            }
+            for number, (seat, player) in enumerate(zip(seats, observation["players"], strict=True))
+        ]
+        stones = observation.get("pile_stones")
+        return {"board": {"pile": observation["pile"], "stones": stones, "bars": bars}}
 
     def panel(self, observation, seats):
         current = observation["current_player"]
