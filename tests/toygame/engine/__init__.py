@@ -1,14 +1,15 @@
 """The toy game's rules, a pure library like every engine (no Django).
 
 A shuffled pile of 40 stones, each worth 0 to 4, lies face down. On a turn the player may
-"draw" the top stone up to three times (its worth is added to their score at once) and ends the
-turn with "pass". The game ends when a player reaches the goal (option "goal": 10, 15 or 20;
-15 by default) or the pile is used up. Places by score, ties shared.
+"draw" the top stone up to three times (its worth is added to their score at once), once
+"double" the worth of the next stone they draw, and ends the turn with "pass". The game ends
+when a player reaches the goal (option "goal": 10, 15 or 20; 15 by default) or the pile is used
+up. Places by score, ties shared.
 
 State: {"seed", "goal", "pile": [worths, top first], "scores": [...], "current": seat,
-"drawn": stones drawn this turn, "turn": turns passed, "over": bool, "events": [...]}.
-Events: {"type": "draw", "seat", "worth"}, {"type": "pass", "seat"}, {"type": "game_end",
-"scores"}.
+"drawn": stones drawn this turn, "doubled": the next stone counts twice, "turn": turns passed,
+"over": bool, "events": [...]}. Events: {"type": "draw", "seat", "worth"}, {"type": "double",
+"seat"}, {"type": "pass", "seat"}, {"type": "game_end", "scores"}.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ STONES = [worth for worth in range(5) for _copy in range(8)]  # 40 stones, 8 of 
 DRAWS_PER_TURN = 3
 GOALS = (10, 15, 20)
 #: {action keyword: how many words follow it} of the notation.
-ARITY = {"draw": 0, "pass": 0}
+ARITY = {"double": 0, "draw": 0, "pass": 0}
 
 
 class ToyEngine:
@@ -51,6 +52,7 @@ class ToyEngine:
             "scores": [0] * num_players,
             "current": 0,
             "drawn": 0,
+            "doubled": False,
             "turn": 0,
             "over": False,
             "events": [],
@@ -76,11 +78,12 @@ class ToyEngine:
     def legal_actions(self, state: State) -> list[str]:
         if state["over"]:
             return []
-        can_draw = state["drawn"] < DRAWS_PER_TURN and state["pile"]
-        return ["draw", "pass"] if can_draw else ["pass"]
+        if not (state["drawn"] < DRAWS_PER_TURN and state["pile"]):
+            return ["pass"]
+        return ["draw", "pass"] if state["doubled"] else ["double", "draw", "pass"]
 
     def canonical(self, state: State, text: str) -> str:
-        """The action "draw" or "pass" in any case and spacing; IllegalAction for anything else."""
+        """An action of ARITY in any case and spacing; IllegalAction for anything else."""
         words = text.lower().split()
         if len(words) != 1 or words[0] not in ARITY:
             raise IllegalAction("{text} is not an action of this game", text=text.strip())
@@ -92,10 +95,15 @@ class ToyEngine:
             raise IllegalAction("{action} is not possible now", action=action)
         seat, scores, pile = state["current"], list(state["scores"]), list(state["pile"])
         new = {**state, "scores": scores, "pile": pile}
+        if action == "double":
+            new["doubled"] = True
+            new["events"] = [{"type": "double", "seat": seat}]
+            return new
         if action == "draw":
             worth = pile.pop(0)
-            scores[seat] += worth
+            scores[seat] += 2 * worth if state["doubled"] else worth
             new["drawn"] = state["drawn"] + 1
+            new["doubled"] = False
             new["events"] = [{"type": "draw", "seat": seat, "worth": worth}]
             if scores[seat] >= state["goal"] or not pile:
                 return self._over(new)
@@ -103,6 +111,7 @@ class ToyEngine:
         new["events"] = [{"type": "pass", "seat": seat}]
         new["current"] = (seat + 1) % len(scores)
         new["drawn"] = 0
+        new["doubled"] = False
         new["turn"] = state["turn"] + 1
         return new
 
@@ -119,6 +128,7 @@ class ToyEngine:
             "goal": state["goal"],
             "pile": len(state["pile"]),
             "drawn": state["drawn"],
+            "doubled": state["doubled"],
             "players": [{"score": score} for score in state["scores"]],
             "events": state["events"],
             "final": state["scores"] if state["over"] else None,

@@ -26,7 +26,7 @@ class ToyKind(GameKind):
     label = "Toy game"
     template_dir = "games/toy/"
     options_form = ToyOptionsForm
-    keywords = {"draw": 0, "pass": 0}
+    keywords = {"double": 0, "draw": 0, "pass": 0}
     reply_example = "For example: draw, then on the next line: pass."
     replay_note = "The stones left in the pile are listed, because the game is over."
 
@@ -79,12 +79,15 @@ class ToyKind(GameKind):
     def describe(self, event, names):
         if event["type"] == "draw":
             return f"{names[event['seat']]} drew a stone worth {event['worth']}."
+        if event["type"] == "double":
+            return f"{names[event['seat']]} will count the next stone twice."
         if event["type"] == "pass":
             return f"{names[event['seat']]} passed."
         return None
 
     def action_label(self, action, observation, names):
-        return {"draw": "Draw a stone", "pass": "Pass"}.get(action, action)
+        words = {"double": "Double the next stone", "draw": "Draw a stone", "pass": "Pass"}
+        return words.get(action, action)
 
     def board_text(self, observation):
         scores = ", ".join(f"P{n + 1}: {p['score']}" for n, p in enumerate(observation["players"]))
