@@ -28,7 +28,7 @@ def test_the_port_page_shows_one_market_form_with_prices_and_totals(alice, clien
     assert 'class="market-form"' in page
     assert 'name="qty:hire bearer"' in page and 'name="qty:buy rations"' in page
     assert 'data-cash="' in page and "Load on foot: 0 of 10." in page
-    assert "nile-market.js" in page
+    assert "games/nile/market.js" in page
 
 
 def test_a_market_form_hires_and_buys_everything_at_once(alice, client):
