@@ -1,5 +1,6 @@
-"""How allauth creates our users (with the display name from the sign-up form) and signs its
-mails (with the site's name, not the host the request came by)."""
+"""How allauth creates our users (with the display name from the sign-up form), signs its
+mails (with the site's name, not the host the request came by) and counts failed sign-ins
+(per address and client together)."""
 
 from types import SimpleNamespace
 from urllib.parse import urlsplit
@@ -25,3 +26,10 @@ class AccountAdapter(DefaultAccountAdapter):
         with SITE_NAME and SITE_URL's host instead of the host the request came by."""
         site = SimpleNamespace(name=settings.SITE_NAME, domain=urlsplit(settings.SITE_URL).netloc)
         super().send_mail(template_prefix, email, {"current_site": site, **context})
+
+    def _get_login_attempts_cache_key(self, request, **credentials):
+        """The key the failed sign-ins are counted under (``ACCOUNT_RATE_LIMITS["login_failed"]``
+        "/key" rates): the address typed *and* the client's address, so that a guesser
+        elsewhere slows down only themselves and never locks the owner out."""
+        key = super()._get_login_attempts_cache_key(request, **credentials)
+        return f"{key}:{self.get_client_ip(request)}"

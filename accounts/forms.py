@@ -8,9 +8,39 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User, display_name_validator
 
-TIME_ZONE_CHOICES = [
-    (name, name.replace("_", " ")) for name in sorted(zoneinfo.available_timezones())
-]
+
+def _time_zone_choices() -> list[tuple[str, list[tuple[str, str]]]]:
+    """The IANA time zones grouped by region for the select's option groups: [("Europe",
+    [("Europe/Amsterdam", "Amsterdam"), ...]), ...]; zones outside a region ("UTC") and the
+    legacy aliases ("US/Eastern", "Etc/GMT+1") come last under "Other"."""
+    regions: dict[str, list[tuple[str, str]]] = {}
+    for name in sorted(zoneinfo.available_timezones()):
+        region, _slash, place = name.partition("/")
+        if not place or region not in REGIONS:
+            region, place = "Other", name
+        regions.setdefault(region, []).append((name, place.replace("_", " ")))
+    labels = {"Other": _("Other")}
+    return [
+        (labels.get(region, region), regions[region])
+        for region in (*REGIONS, "Other")
+        if region in regions
+    ]
+
+
+#: The regions of the IANA time-zone database, in the order the select lists them.
+REGIONS = (
+    "Africa",
+    "America",
+    "Antarctica",
+    "Arctic",
+    "Asia",
+    "Atlantic",
+    "Australia",
+    "Europe",
+    "Indian",
+    "Pacific",
+)
+TIME_ZONE_CHOICES = _time_zone_choices()
 
 
 def _check_display_name_free(name: str, exclude_pk=None) -> str:

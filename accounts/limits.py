@@ -1,10 +1,13 @@
-"""Limits on what one account may do in an hour: create games, invite players, take or leave
-seats and vote, reply to turn mails.
+"""Limits on what one account may do in an hour on the site: create games, invite players, take
+or leave seats and vote, write in the chat. (Emailed replies are counted in the database:
+``mailplay.limits``.)
 
 Counted with django-ratelimit (fixed one-hour windows, per account) in the shared cache, so
 every web process and worker counts together. The rates are the setting ``HOURLY_LIMITS``
-({kind: "N/h"}). django-ratelimit is used as a library only (not an installed app): its system
-check refuses the file cache of a local run, where counting on one machine is good enough.
+({kind: "N/h"}). While the cache is unreachable nothing is counted and every request goes
+through (RATELIMIT_FAIL_OPEN; django-redis logs a warning). django-ratelimit is used as a
+library only (not an installed app): its system check refuses the file cache of a local run,
+where counting on one machine is good enough.
 """
 
 from __future__ import annotations
@@ -30,10 +33,6 @@ MESSAGES = {
     "seat": _(
         "You have joined, left or voted many times in the last hour. Please wait a while "
         "before trying again."
-    ),
-    "mail_reply": _(
-        "You have sent many replies in the last hour, so this one was not read and nothing "
-        "was applied. Please wait a while, then reply to the latest mail about the game."
     ),
 }
 

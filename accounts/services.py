@@ -55,7 +55,7 @@ def start_vacation(user: User) -> None:
 def end_vacation(user: User) -> None:
     """End ``user``'s vacation: count the days used, and move the deadline and reminder of
     each game waiting for their move by the time the turn stood still (through the games'
-    deadlines service, which bumps each game's version)."""
+    deadlines service; the games' versions stay, so mailed reply addresses still play)."""
     user = User.objects.select_for_update().get(pk=user.pk)
     if not user.on_vacation:
         return

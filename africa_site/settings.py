@@ -178,10 +178,22 @@ else:
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Cache: shared by every process (allauth's rate limits live here), so never process memory.
+# It holds nothing that cannot be lost, and the site works without it: while Redis is
+# unreachable, django-redis answers every read with a miss and drops every write, logging a
+# warning (IGNORE_EXCEPTIONS), after a short connect timeout; the rate limits let requests
+# through (RATELIMIT_FAIL_OPEN) and sessions are read from the database.
 REDIS_URL = env.str("REDIS_URL", default="")
 if REDIS_URL:
     CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        "default": {
+            "BACKEND": "django_redis.cache.RedisCache",
+            "LOCATION": REDIS_URL,
+            "OPTIONS": {
+                "IGNORE_EXCEPTIONS": True,
+                "SOCKET_CONNECT_TIMEOUT": env.float("REDIS_CONNECT_TIMEOUT", default=0.5),
+                "SOCKET_TIMEOUT": env.float("REDIS_TIMEOUT", default=2.0),
+            },
+        }
     }
 else:
     CACHES = {
@@ -190,6 +202,9 @@ else:
             "LOCATION": VAR_DIR / "cache",
         }
     }
+DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
+DJANGO_REDIS_LOGGER = "africa_site.cache"
+RATELIMIT_FAIL_OPEN = True
 
 # Sessions are read from the shared cache and kept in the database, so a restart of the cache
 # signs nobody out.
@@ -222,22 +237,38 @@ ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
 ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
 ACCOUNT_EMAIL_SUBJECT_PREFIX = f"[{SITE_NAME}] "
 ACCOUNT_DEFAULT_HTTP_PROTOCOL = "https" if PRODUCTION else "http"
+# Sign-in limits that slow a guesser without locking the owner out: failed passwords count
+# per client address, and per address *and* client together (the adapter's key), so a guesser
+# elsewhere never blocks the owner's own sign-in; and a sign-in code by mail is always a way in.
+ACCOUNT_LOGIN_BY_CODE_ENABLED = True
+ACCOUNT_RATE_LIMITS = {
+    "login_failed": "10/m/ip,30/h/ip,5/5m/key,20/d/key",
+    "request_login_code": "20/m/ip,3/m/key,10/h/key",
+}
 # The client's address behind a reverse proxy, for the sign-in rate limits that count per
 # address: either the number of proxies that append to X-Forwarded-For (1 for one nginx), or
 # the header one trusted proxy sets (e.g. X-Real-IP). With neither, REMOTE_ADDR is the client.
 ALLAUTH_TRUSTED_PROXY_COUNT = env.int("ALLAUTH_TRUSTED_PROXY_COUNT", default=0)
 ALLAUTH_TRUSTED_CLIENT_IP_HEADER = env.str("ALLAUTH_TRUSTED_CLIENT_IP_HEADER", default="") or None
+# With neither, `check --deploy` warns (accounts.W001); a site that clients reach directly
+# silences it here.
+SILENCED_SYSTEM_CHECKS = env.list("SILENCED_SYSTEM_CHECKS", default=[])
 
-# What one account may do in an hour (accounts/limits.py, counted in the shared cache).
+# What one account may do in an hour (accounts/limits.py, counted in the shared cache; the
+# emailed replies in mailplay/limits.py, counted in the database: per game, and those that
+# played nothing).
 HOURLY_LIMITS = {
     "new_game": "10/h",
     "invitation": "30/h",
     "seat": "30/h",
-    "mail_reply": "60/h",
+    "mail_reply_game": "240/h",
+    "mail_reply_unplayed": "30/h",
     "chat": "120/h",
 }
 #: Requests per personal token to the JSON API (django-ninja throttle rate).
 API_RATE = env.str("API_RATE", default="300/m")
+#: Requests per account to the JSON API, all its tokens together.
+API_ACCOUNT_RATE = env.str("API_ACCOUNT_RATE", default="600/m")
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("fr", "Français"), ("nl", "Nederlands")]
@@ -280,7 +311,7 @@ MAIL_MAX_ATTEMPTS = env.int("MAIL_MAX_ATTEMPTS", default=12)
 TURN_MAIL_IDLE_MINUTES = env.int("TURN_MAIL_IDLE_MINUTES", default=5)
 # HTML mails show the board as a PNG picture (CairoSVG; needs libcairo2). Off: text board only.
 MAIL_BOARD_PICTURES = env.bool("MAIL_BOARD_PICTURES", default=True)
-# A board picture is kept in the cache this many seconds (about 100 KB each), for the other mails
+# A board picture is kept in the cache this many seconds (under 60 KB each), for the other mails
 # that show the same board: the reminder of the turn, the digest, the answer to a reply.
 MAIL_BOARD_CACHE_SECONDS = env.int("MAIL_BOARD_CACHE_SECONDS", default=24 * 60 * 60)
 # The domain of the Message-IDs of the site's mails (by default the host of SITE_URL).
@@ -316,6 +347,14 @@ CELERY_BROKER_TRANSPORT_OPTIONS = (
 BOT_PAUSE_SECONDS = env.float("BOT_PAUSE_SECONDS", default=1.5)
 BOT_HARD_ITERATIONS = env.int("BOT_HARD_ITERATIONS", default=None)
 CELERY_TASK_IGNORE_RESULT = True
+# The worker rides through a broker outage: it tries to reconnect for ever (Celery's default
+# gives up after 100 tries and the worker exits), also when the broker is down at its start.
+# A task sent while the broker is down fails at once instead of blocking the request: the
+# outbox and the sweeps pick up what such a task would have done.
+CELERY_BROKER_CONNECTION_RETRY = True
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+CELERY_BROKER_CONNECTION_TIMEOUT = env.float("CELERY_BROKER_CONNECTION_TIMEOUT", default=2.0)
 # The queue tasks are sent to and workers consume by default (workers started with --queues
 # take theirs; a task a worker sends goes here).
 CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_TASK_DEFAULT_QUEUE", default="celery")

@@ -5,10 +5,13 @@ from django.http import HttpResponseServerError
 from django.shortcuts import render
 from django.template import loader
 
+from games.kinds import all_kinds
+
 
 def home(request):
-    """The front page: what the site is, and where to go next."""
-    return render(request, "home.html")
+    """The front page: what the site is, its games (each with a one-click game against the
+    computer), and where to go next."""
+    return render(request, "home.html", {"kinds": all_kinds()})
 
 
 def server_error(request):

@@ -7,6 +7,8 @@ import hashlib
 import secrets
 from datetime import timedelta
 
+from django.contrib.auth import get_user_model
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -30,12 +32,16 @@ def digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+@transaction.atomic
 def make_token(user, name: str) -> tuple[ApiToken, str]:
     """A new token of ``user`` called ``name``: (its row, the token itself, to show once).
-    Raises TokenError past ``MAX_TOKENS`` tokens or for an empty name."""
+    Raises TokenError past ``MAX_TOKENS`` tokens or for an empty name. The user's row is
+    locked while the tokens are counted, so that concurrent requests never make more than
+    ``MAX_TOKENS``."""
     name = name.strip()[:64]
     if not name:
         raise TokenError(_("Give the token a name."))
+    list(get_user_model().objects.select_for_update().filter(pk=user.pk).values_list("pk"))
     if ApiToken.objects.filter(user=user).count() >= MAX_TOKENS:
         raise TokenError(
             _("You have %(max)d tokens already: revoke one first.") % {"max": MAX_TOKENS}

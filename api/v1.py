@@ -6,7 +6,8 @@ owner. What a game shows is what the owner's play page shows: the engine's obser
 their seat (or a watcher's, when they may watch and hold no seat: ``games.access``), their
 legal actions when it is their turn, and the move log in words. Actions go through
 ``games.services.submit_action``, the same writer as the web page and the mail replies.
-Requests are counted per token (``API_RATE``, e.g. "300/m"): past it, 429.
+Requests are counted per token (``API_RATE``, e.g. "300/m") and per account, whatever its
+tokens (``API_ACCOUNT_RATE``, e.g. "600/m"): past either, 429.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from ninja import NinjaAPI, Schema, Status
 from ninja.security import HttpBearer
-from ninja.throttling import AuthRateThrottle
+from ninja.throttling import AuthRateThrottle, UserRateThrottle
 
 from africa_site.middleware import UNSTORABLE
 from api.tokens import token_for
@@ -52,12 +53,22 @@ class TokenRateThrottle(AuthRateThrottle):
         return super().allow_request(request)
 
 
+class AccountRateThrottle(UserRateThrottle):
+    """Requests per account, all its tokens together, at the rate of the setting
+    ``API_ACCOUNT_RATE`` (read at each request)."""
+
+    def allow_request(self, request) -> bool:
+        self.rate = settings.API_ACCOUNT_RATE
+        self.num_requests, self.duration = self.parse_rate(self.rate)
+        return super().allow_request(request)
+
+
 api = NinjaAPI(
     title="Africa games API",
     version="1",
     urls_namespace="api-v1",
     auth=TokenAuth(),
-    throttle=[TokenRateThrottle()],
+    throttle=[TokenRateThrottle(), AccountRateThrottle()],
     description=__doc__,
 )
 
@@ -65,6 +76,20 @@ api = NinjaAPI(
 class Error(Schema):
     detail: str
     version: int | None = None
+
+
+class InvalidRequest(Schema):
+    """422: the path or the body does not fit the operation (one entry per problem)."""
+
+    detail: list[dict]
+
+
+#: The answers every operation may give besides its own: 401 without a live token, 429 past
+#: the rate (``API_RATE``, ``API_ACCOUNT_RATE``).
+REFUSALS = {401: Error, 429: Error}
+#: The answers of an operation on one game: 403 when its owner may not see it, 404 for an
+#: unknown code, 422 for a path that is no game code.
+ON_A_GAME = REFUSALS | {403: Error, 404: Error, 422: InvalidRequest}
 
 
 class Player(Schema):
@@ -159,7 +184,9 @@ def _game_view(game: Game, seat: Seat | None) -> dict:
     return _summary(game, seat, game.seat_list) | {"observation": observation_for(game, seat)}
 
 
-@api.get("/games", response=list[GameSummary], summary="My games, newest first")
+@api.get(
+    "/games", response={200: list[GameSummary]} | REFUSALS, summary="My games, newest first"
+)
 def my_games(request):
     games = (
         Game.objects.of_player(request.user)
@@ -175,13 +202,17 @@ def my_games(request):
     return answer
 
 
-@api.get("/games/{code}", response=GameView, summary="A game as your seat sees it")
+@api.get(
+    "/games/{code}", response={200: GameView} | ON_A_GAME, summary="A game as your seat sees it"
+)
 def game(request, code: UUID):
     found, seat = access.game_for(request.user, code)
     return _game_view(found, seat)
 
 
-@api.get("/games/{code}/legal", response=Legal, summary="Your legal actions now")
+@api.get(
+    "/games/{code}/legal", response={200: Legal} | ON_A_GAME, summary="Your legal actions now"
+)
 def legal(request, code: UUID):
     found, seat = access.game_for(request.user, code)
     if not _your_turn(found, seat):
@@ -198,7 +229,11 @@ def legal(request, code: UUID):
     }
 
 
-@api.get("/games/{code}/moves", response=list[LogEntry], summary="The move log, oldest first")
+@api.get(
+    "/games/{code}/moves",
+    response={200: list[LogEntry]} | ON_A_GAME,
+    summary="The move log, oldest first",
+)
 def moves(request, code: UUID):
     """Each move's words as the page's log tells them; the action's own spelling only for
     your moves, and for everyone's once the game is over."""
@@ -216,13 +251,13 @@ def moves(request, code: UUID):
 
 @api.post(
     "/games/{code}/actions",
-    response={200: GameView, 400: Error, 403: Error, 409: Error},
+    response={200: GameView, 400: Error, 409: Error} | ON_A_GAME,
     summary="Play an action at the version you saw",
 )
 def act(request, code: UUID, payload: ActionIn):
     """Apply ``action`` if the game is still at ``version``. 409: the game has moved on (the
     answer gives the version now) or it is not your turn; 400: the action is not legal or
-    not storable text."""
+    not storable text; 422: the body is not an action and a version."""
     found, seat = access.game_for(request.user, code)
     if seat is None:
         return Status(403, {"detail": _("You do not play in this game.")})

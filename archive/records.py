@@ -2,9 +2,9 @@
 
 A record holds everything needed to play the game again: the game and its options, the players
 in seat order with their final scores and places, the seed with its salt and commitment, and
-the canonical actions in order (``games.engines``' notation). Its shape (format version 1)::
+the canonical actions in order (``games.engines``' notation). Its shape (format version 2)::
 
-    {"format": "africa-game-record", "format_version": 1,
+    {"format": "africa-game-record", "format_version": 2,
      "code": "<uuid>", "game": "<Game.engine>", "options": {<Game.options>},
      "rated": true, "created_at": "<ISO 8601>", "started_at": ..., "finished_at": ...,
      "players": [{"seat": 0, "name": "Alice", "colour": "blue", "left_at": null | "<ISO>",
@@ -15,6 +15,10 @@ the canonical actions in order (``games.engines``' notation). Its shape (format 
      "final_scores": [31, 24]}
 
 Only finished games have records: while a game runs its seed and salt are secret.
+
+A game whose rules changed after games were played keeps its rules version in its options
+(``games.engines.base.RULES_VERSION_OPTION``) and replays by it. Format version 1 records were
+written before versions were kept: they replay by the first rules (version 1).
 """
 
 from __future__ import annotations
@@ -25,10 +29,13 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from games.engines import IllegalAction, get_engine
+from games.engines.base import with_rules_version
 from games.models import Game, seed_commitment
 
 FORMAT = "africa-game-record"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+#: The format versions this site reads (1: written before rules versions were kept).
+READ_VERSIONS = (1, 2)
 
 
 class RecordError(Exception):
@@ -85,6 +92,16 @@ def game_record(game: Game) -> dict[str, Any]:
     }
 
 
+def played_options(record: dict[str, Any]) -> dict[str, Any]:
+    """The options ``record``'s game was played with, its rules version included: a format 1
+    record names none and was played by the first rules of its game. KeyError, TypeError or
+    ValueError for a record without a known game or options."""
+    options = dict(record["options"])
+    if record["format_version"] == 1:
+        return with_rules_version(get_engine(record["game"]), options, 1)
+    return options
+
+
 def replay_record(record: dict[str, Any]) -> tuple[list[Step], dict]:
     """Check ``record`` and play it again: its steps and the final state.
 
@@ -94,18 +111,17 @@ def replay_record(record: dict[str, Any]) -> tuple[list[Step], dict]:
     the game and for each player. Raises RecordError naming the first check that fails.
     """
     try:
-        if record["format"] != FORMAT or record["format_version"] != FORMAT_VERSION:
+        if record["format"] != FORMAT or record["format_version"] not in READ_VERSIONS:
             raise RecordError(_("This is not a game record of a version this site reads."))
         rules = get_engine(record["game"])
+        options = played_options(record)
         players = sorted(record["players"], key=lambda player: player["seat"])
         if [player["seat"] for player in players] != list(range(len(players))):
             raise ValueError("the seats must be numbered 0, 1, 2... without a gap")
         seed, salt = int(record["seed"]), str(record["salt"])
         actions, automatic = list(record["actions"]), set(record.get("automatic", []))
         claimed = list(record["final_scores"])
-        state = rules.initial_state(
-            num_players=len(players), seed=seed, options=dict(record["options"])
-        )
+        state = rules.initial_state(num_players=len(players), seed=seed, options=options)
     except RecordError:
         raise
     except (KeyError, TypeError, ValueError) as error:

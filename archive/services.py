@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from accounts.forms import PreferencesForm
 from accounts.models import User
-from archive.records import RecordError, replay_record
+from archive.records import RecordError, played_options, replay_record
 from games.models import BotLevel, Game, Move, Seat
 
 
@@ -79,7 +79,7 @@ def import_record(record: dict[str, Any]) -> Game:
     game = Game.objects.create(
         code=record["code"],
         engine=record["game"],
-        options=record["options"],
+        options=played_options(record),
         num_players=len(players),
         status=Game.Status.FINISHED,
         creator=users[0],

@@ -9,7 +9,8 @@ games of each matchup, one bot against the others, the bot's seat turning with t
 
 - "hard vs random": one hard bot, uniformly random legal actions for the other seats;
 - "hard vs easy": one hard bot against easy bots;
-- "easy vs random": one easy bot against random players.
+- "easy vs random": one easy bot against random players;
+- "hard solo", "easy solo": the bot alone (Source of the Nile only, the others are skipped).
 
 It prints the bot's win rate (a shared first place counts 1/k for k winners) with a 95 %
 Wilson interval, and for the hard bot the CPU time of a decision (median and p95 over the
@@ -22,8 +23,17 @@ is also appended to FILE as one JSON line as soon as it ends; --seeds START:STOP
 of the games, so that one long run can be shared out, and --from-log FILE... prints the figures
 of the games in such files.
 
-Goals (the bots issue): p95 decision under 1 s; hard vs three random wins >= 90 % of Africa
-games; hard vs three easy >= 40 % (chance 25 %); easy vs three random >= 70 %.
+For the solo matchups it prints the mean published VP with its 95 % interval (normal
+approximation) and, when both were played, the hard bot's mean minus the easy bot's. For the
+Nile it also counts the easy bot's turns starved in place by choice: turns in Africa that end in
+the hex where they began with the expedition starving one month more, although the bot passed
+on an action that would have fed it (a ``move`` into a port or into the village of a tribe
+friendly to it, ``trade rations``, ``shoot``, ``buy rations``).
+
+Goals: p95 decision under 1 s; hard vs three random wins >= 90 % of Africa
+games; hard vs three easy >= 40 % (chance 25 %); easy vs three random >= 70 %. Source of the
+Nile: hard vs easy >= 70 % of 2-player games; solo, the hard bot's mean published VP at least 5
+above the easy bot's; no easy turn starved in place by choice.
 """
 
 from __future__ import annotations
@@ -44,6 +54,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 engines = importlib.import_module("games.engines")
 search = importlib.import_module("games.engines.search")
+base = importlib.import_module("games.engines.base")
 PACKAGES = importlib.import_module("games").PACKAGES
 
 PLAYERS = {"africa": 4, "africana": 3, "nile": 2}
@@ -51,7 +62,11 @@ MATCHUPS = {
     "hard vs random": ("hard", "random"),
     "hard vs easy": ("hard", "easy"),
     "easy vs random": ("easy", "random"),
+    "hard solo": ("hard", None),
+    "easy solo": ("easy", None),
 }
+SOLO_ENGINES = {"nile"}  # the engines whose solo games are benched
+FEEDING = ("trade rations ", "shoot ", "buy rations ")
 MAX_ACTIONS = 20000
 
 
@@ -70,12 +85,17 @@ def play_game(task: tuple[str, str, int, dict[str, Any], bool]) -> dict[str, Any
     budget = search.Budget(**budget_fields)
     players = PLAYERS[name]
     tested, others = MATCHUPS[matchup]
+    if others is None:
+        players = 1
     seat = seed % players
     levels = [others] * players
     levels[seat] = tested
     rng = random.Random(seed)
     state = engine.initial_state(num_players=players, seed=seed, options={})
     times = []
+    starved = 0
+    passed_food = False  # the easy seat to play passed on an action that would feed it
+    turn = base.turn_of(engine, state)
     for _ply in range(MAX_ACTIONS):
         if engine.is_terminal(state):
             break
@@ -90,7 +110,15 @@ def play_game(task: tuple[str, str, int, dict[str, Any], bool]) -> dict[str, Any
             action = bots.choose(observation, legal, rng, level, budget=budget)
             if level == "hard" and len(legal) > 1:
                 times.append((time.process_time() - cpu, time.perf_counter() - wall))
+        if name == "nile" and level == "easy":
+            feeding = _feeding(state, current, legal)
+            passed_food = passed_food or (bool(feeding) and action not in feeding)
+        before = state
         state = engine.apply(state, action)
+        if base.turn_of(engine, state) != turn:
+            if name == "nile" and levels[before["seat"]] == "easy" and passed_food:
+                starved += _starved_in_place(before, state)
+            passed_food, turn = False, base.turn_of(engine, state)
     places = engine.places(state) if engine.is_terminal(state) else [players] * players
     winners = places.count(1)
     share = 1 / winners if places[seat] == 1 else 0.0
@@ -99,9 +127,38 @@ def play_game(task: tuple[str, str, int, dict[str, Any], bool]) -> dict[str, Any
         "matchup": matchup,
         "seed": seed,
         "share": share,
+        "vp": engine.scores(state)[seat],
+        "starved_in_place": starved,
         "times": times,
         "timing": timing,
     }
+
+
+def _feeding(state: dict[str, Any], seat: int, legal: list[str]) -> list[str]:
+    """The Nile actions of ``legal`` that would feed seat ``seat``'s expedition this month: a
+    move into a port or into the village of a tribe friendly to it, a trade for rations, a
+    shot animal, bought rations."""
+    ports = set(engines.get_engine("nile").board.ports.values())
+    out = [a for a in legal if a.startswith(FEEDING)]
+    for action in legal:
+        if action.startswith("move "):
+            hid = action.split()[1]
+            tribe = (state["hexes"].get(hid) or {}).get("tribe")
+            if hid in ports or (tribe and seat in tribe["friendly"] and tribe["attitude"] >= -4):
+                out.append(action)
+    return out
+
+
+def _starved_in_place(before: dict[str, Any], after: dict[str, Any]) -> int:
+    """1 when the Nile turn that ``before`` ended left the seat's explorer in Africa, in the
+    hex where the turn began, starving one month more; else 0."""
+    seat = before["seat"]
+    old = before["players"][seat]["explorer"]
+    new = after["players"][seat]["explorer"]
+    if old is None or new is None or new["status"] != "africa":
+        return 0
+    stayed = new["hex"] == before["turn"]["start_hex"]
+    return int(stayed and new["starving"] > old["starving"])
 
 
 def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -164,7 +221,8 @@ def main() -> None:
         fields = dataclasses.asdict(budget)
         default = dataclasses.asdict(bot_module(name).HARD_BUDGET)
         tasks = [(name, "hard vs easy", seed, default, True) for seed in range(args.timing_games)]
-        tasks += [(name, m, seed, fields, False) for m in matchups for seed in range(first, stop)]
+        played = [m for m in matchups if MATCHUPS[m][1] is not None or name in SOLO_ENGINES]
+        tasks += [(name, m, seed, fields, False) for m in played for seed in range(first, stop)]
         started = time.perf_counter()
         with multiprocessing.Pool(max(1, min(args.processes, 2))) as pool:
             results = []
@@ -193,15 +251,47 @@ def print_figures(results: list[dict[str, Any]], matchups: list[str], budget: st
         rows = [r for r in results if r["matchup"] == matchup and not r.get("timing")]
         if not rows:
             continue
-        wins = sum(r["share"] for r in rows)
-        low, high = wilson(wins, len(rows))
-        print(
-            f"  {matchup:15} win rate {wins / len(rows):6.1%}  "
-            f"95 % CI [{low:.1%}, {high:.1%}]  ({wins:g} of {len(rows)})"
-        )
+        if MATCHUPS[matchup][1] is None:
+            vps = [r["vp"] for r in rows]
+            mean, half = _mean_interval(vps)
+            print(
+                f"  {matchup:15} mean VP {mean:6.2f}  95 % CI [{mean - half:.2f}, "
+                f"{mean + half:.2f}]  ({len(rows)} games)"
+            )
+        else:
+            wins = sum(r["share"] for r in rows)
+            low, high = wilson(wins, len(rows))
+            print(
+                f"  {matchup:15} win rate {wins / len(rows):6.1%}  "
+                f"95 % CI [{low:.1%}, {high:.1%}]  ({wins:g} of {len(rows)})"
+            )
+        if "easy" in MATCHUPS[matchup] and any("starved_in_place" in r for r in rows):
+            starved = sum(r.get("starved_in_place", 0) for r in rows)
+            print(f"  {'':15} easy turns starved in place by choice: {starved}")
         times += [t for r in rows for t in r["times"]]
+    solo = {
+        level: [r["vp"] for r in results if r["matchup"] == f"{level} solo"]
+        for level in ("hard", "easy")
+    }
+    if all(solo.values()):
+        hard, easy = solo["hard"], solo["easy"]
+        difference = statistics.mean(hard) - statistics.mean(easy)
+        half = 1.96 * math.sqrt(_variance(hard) / len(hard) + _variance(easy) / len(easy))
+        print(
+            f"  solo: hard minus easy {difference:+.2f} VP  95 % CI [{difference - half:+.2f}, "
+            f"{difference + half:+.2f}]"
+        )
     if times:
         _print_times(budget or "its budget", times)
+
+
+def _variance(values: list[float]) -> float:
+    return statistics.variance(values) if len(values) > 1 else 0.0
+
+
+def _mean_interval(values: list[float]) -> tuple[float, float]:
+    """The mean of ``values`` and the half-width of its 95 % interval (normal approximation)."""
+    return statistics.mean(values), 1.96 * math.sqrt(_variance(values) / len(values))
 
 
 def _print_times(label: str, times: list[tuple[float, float]]) -> None:

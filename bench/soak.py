@@ -1,207 +1,290 @@
-"""A soak test of the local site: simulated play against a running ``make run``, with figures.
+"""A soak test of play by email: games played to their end by replies alone, through a real
+Celery worker and beat, while Redis goes away and the worker is killed; prints the figures.
 
-    make run                                   # in one terminal
-    .venv/bin/python bench/soak.py --minutes 30 [--users 6] [--think 0.5]
+    .venv/bin/python bench/soak.py --minutes 30 --outages 2 --outage-seconds 60 --kills 2
 
-Run from the same checkout (and with the same VAR_DIR, if set) as ``make run``: the script
-creates its players and games in the site's database, signs them in by session, then runs
-``--users`` virtual users for ``--minutes`` against http://127.0.0.1:PORT (loopback only).
-Each plays a 2-player game through the web pages, both seats, as the play page offers (an htmx
-POST per action), with about ``--think`` seconds between requests; a finished game is replaced
-by a new one, whose start notices go through the worker. Every 10 seconds it reads the pids of
-the site's processes from supervisord, so a process that died and was started again counts as
-a restart. Bounded: at most 50 users and 240 minutes.
+It uses a database of its own (``--database-url``, emptied and migrated first) and the Redis of
+REDIS_URL, reached by the worker, beat and this script through a TCP proxy that the script cuts
+for each outage (the Redis server itself goes on serving others). Mails go to an SMTP server in
+this process. Players: the engines' easy bots (``games.simulation.bot_action``) choose every
+move of four games at a time (Africa with 3 players, Africana with 3, the Nile of 8 rounds
+with 2 and solo); each reply goes to the reply address of the player's newest mail about the
+game and is handled as ``manage.py receive_mail`` handles it: a "deferred" outcome (exit 75)
+is delivered again after 5 seconds, as a mail server would. A finished game is replaced by a
+new one. The outages and the worker kills (SIGKILL, started again 2 s later) are spread over
+the run. At the end it waits up to 3 minutes for the outbox to drain.
 
-Prints: requests, server errors (5xx, refused or timed-out connections), moves, games
-finished, restarts, mails written by the worker to var/mail/ and deadline sweeps run by beat
-during the run. A healthy run has 0 errors and 0 restarts.
+Prints: replies handled (by outcome), deferred deliveries, games finished, mails received,
+answers, lost (a reply handled but never answered), duplicated (a mail received twice), late
+(an answer more than 60 s after its reply; the longest wait too), and whether the worker and
+beat were running at the end. A healthy run has 0 lost, at most one duplicate per worker kill.
 """
 
 from __future__ import annotations
 
 import argparse
-import html
+import email
+import logging
 import os
 import random
-import re
+import signal
+import socket
 import subprocess
 import sys
 import threading
 import time
-import urllib.error
 from collections import Counter
+from email import policy
+from email.message import EmailMessage
+from email.utils import make_msgid
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
+sys.path[:0] = [str(ROOT)]
 
-from play import ACTION_VALUE, CSRF, VERSION, request  # noqa: E402
+from tests.integration.tcp_proxy import TcpProxy  # noqa: E402
 
-MAX_USERS, MAX_MINUTES = 50, 240
-PROCESSES = ("web", "worker", "beat")
+#: (engine, players, options) of the games played at the same time.
+GAMES = (
+    ("africa", 3, {}),
+    ("africana", 3, {}),
+    ("nile", 2, {"max_rounds": 8}),
+    ("nile", 1, {"max_rounds": 8}),
+)
+LATE = 60  # seconds from a reply to its answer that count as late
+WORKER_FLAGS = ["--without-gossip", "--without-mingle", "--without-heartbeat"]
 
 
 def parse_args():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--minutes", type=float, default=30)
-    parser.add_argument("--users", type=int, default=6)
-    parser.add_argument("--think", type=float, default=0.5, help="mean seconds between requests")
-    parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", 8000)))
+    parser.add_argument("--outages", type=int, default=2)
+    parser.add_argument("--outage-seconds", type=float, default=60)
+    parser.add_argument("--kills", type=int, default=2)
+    parser.add_argument("--pause", type=float, default=0.5, help="seconds between replies")
+    parser.add_argument(
+        "--database-url",
+        default=os.environ.get(
+            "SOAK_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/africa_soak"
+        ),
+    )
     args = parser.parse_args()
-    if not (0 < args.users <= MAX_USERS and 0 < args.minutes <= MAX_MINUTES):
-        parser.error(f"--users must be 1..{MAX_USERS} and --minutes at most {MAX_MINUTES}")
+    if not 0 < args.minutes <= 240:
+        parser.error("--minutes must be at most 240")
     return args
 
 
-class Site:
-    """The site's database, reached in this process with the checkout's settings."""
+class Inbox:
+    """The SMTP server's handler: every mail received, with its arrival time."""
 
     def __init__(self):
-        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "africa_site.settings")
-        import django
-
-        django.setup()
-        from django.conf import settings
-
-        self.settings = settings
         self.lock = threading.Lock()
-        self.rng = random.Random(13)
+        self.mails: list[tuple[float, EmailMessage]] = []
 
-    def new_game(self, players) -> dict:
-        """A started 2-player game of ``players`` with a session cookie for each seat."""
-        from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-        from django.contrib.sessions.backends.cached_db import SessionStore
-        from django.db import close_old_connections
-
-        from games.simulation import play_game
-
+    async def handle_DATA(self, server, session, envelope):
+        message = email.message_from_bytes(envelope.content, policy=policy.default)
         with self.lock:
-            close_old_connections()
-            game = play_game(players, rng=self.rng, plies=0)
-            cookies = {}
-            for seat in game.seats.select_related("user"):
-                session = SessionStore()
-                session[SESSION_KEY] = str(seat.user.pk)
-                session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-                session[HASH_SESSION_KEY] = seat.user.get_session_auth_hash()
-                session.save()
-                cookies[seat.number] = f"{self.settings.SESSION_COOKIE_NAME}={session.session_key}"
-        return {"url": game.get_absolute_url(), "code": str(game.code), "cookies": cookies}
+            self.mails.append((time.monotonic(), message))
+        return "250 OK"
 
-    def choose(self, rng, code: str, actions: list[str]) -> str:
-        """The action the engine's easy bot picks for the player to move in game ``code`` (as
-        the site's simulated players play, so games end), if the page offers it; else one of
-        the page's ``actions``."""
-        from games.models import Game
-        from games.simulation import bot_action
-
-        action = bot_action(Game.objects.get(code=code), rng)
-        return action if action in actions else rng.choice(actions)
-
-    def players(self, count: int):
-        from games.simulation import simulated_players
-
-        return simulated_players(count)
-
-    def mails(self) -> int:
-        folder = Path(self.settings.EMAIL_FILE_PATH)
-        return len(list(folder.iterdir())) if folder.is_dir() else 0
-
-    def sweeps(self) -> int:
-        """How often beat has sent the deadline sweep (django-celery-beat's counter)."""
-        from django_celery_beat.models import PeriodicTask
-
-        task = PeriodicTask.objects.filter(name="sweep-deadlines").first()
-        return task.total_run_count if task else 0
+    def newest_address(self, address: str, game_id: int) -> str | None:
+        """The Reply-To of the newest mail to ``address`` about game ``game_id``."""
+        with self.lock:
+            for _at, mail in reversed(self.mails):
+                reply_to = str(mail.get("Reply-To", ""))
+                if address in str(mail["To"]) and f"play+{game_id}." in reply_to:
+                    return reply_to
+        return None
 
 
-def process_ids() -> dict[str, str]:
-    """The pid of each process supervisord runs ("" when it is not running or cannot be
-    asked), from one ``supervisorctl status``."""
-    result = subprocess.run(
-        [str(ROOT / ".venv" / "bin" / "supervisorctl"), "-c", "supervisord.conf", "status"],
-        capture_output=True,
-        text=True,
-        timeout=30,
-        cwd=ROOT,
-        env={"VAR_DIR": str(ROOT / "var"), "PORT": "0", **os.environ},
+def fresh_database(url: str) -> None:
+    import psycopg
+
+    parts = urlsplit(url)
+    name = parts.path.strip("/")
+    admin = urlunsplit(parts._replace(path="/postgres"))
+    with psycopg.connect(admin, autocommit=True) as connection:
+        connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        connection.execute(f'CREATE DATABASE "{name}"')
+
+
+def start(command: list[str], env: dict, log: Path) -> subprocess.Popen:
+    return subprocess.Popen(
+        command, cwd=ROOT, env=env, stdout=log.open("ab"), stderr=subprocess.STDOUT
     )
-    found = dict(re.findall(r"^(\w+)\s+RUNNING\s+pid (\d+)", result.stdout, re.MULTILINE))
-    return {name: found.get(name, "") for name in PROCESSES}
-
-
-def play(site, players, base, stop_at, counts, rng, think):
-    """One virtual user: plays games between ``players`` until ``stop_at``."""
-    game = site.new_game(players)
-    seat, csrf = 0, ""
-    pause = threading.Event()
-    while time.monotonic() < stop_at:
-        pause.wait(rng.uniform(0.5, 1.5) * think)
-        try:
-            page, _elapsed, set_cookie = request(base + game["url"], game["cookies"][seat] + csrf)
-            counts["requests"] += 1
-            fresh = [h.split(";")[0] for h in set_cookie if h.startswith("csrftoken=")]
-            csrf = f"; {fresh[0]}" if fresh else csrf
-            if "The game is over." in page:
-                counts["games finished"] += 1
-                game, seat = site.new_game(players), 0
-                continue
-            if "Your turn." not in page:
-                seat = 1 - seat
-                continue
-            actions = [html.unescape(a) for a in ACTION_VALUE.findall(page)]
-            request(
-                f"{base}/games/{game['code']}/act/",
-                game["cookies"][seat] + csrf,
-                {
-                    "action": site.choose(rng, game["code"], actions),
-                    "version": VERSION.search(page)[1],
-                },
-                {"X-CSRFToken": CSRF.search(page)[1], "HX-Request": "true"},
-            )
-            counts["requests"] += 1
-            counts["moves"] += 1
-        except urllib.error.HTTPError as error:
-            counts["requests"] += 1
-            counts["server errors" if error.code >= 500 else "client errors"] += 1
-        except (urllib.error.URLError, TimeoutError, ConnectionError):
-            counts["requests"] += 1
-            counts["server errors"] += 1
 
 
 def main():
     args = parse_args()
-    base = f"http://127.0.0.1:{args.port}"
-    site = Site()
-    players = site.players(2 * args.users)
-    counts = Counter()
-    mails, sweeps, pids = site.mails(), site.sweeps(), process_ids()
-    stop_at = time.monotonic() + 60 * args.minutes
-    users = [
-        threading.Thread(
-            target=play,
-            args=(site, players[2 * n : 2 * n + 2], base, stop_at, counts, random.Random(n)),
-            kwargs={"think": args.think},
+    from aiosmtpd.controller import Controller
+
+    redis = urlsplit(os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/7"))
+    proxy = TcpProxy(redis.hostname or "127.0.0.1", redis.port or 6379)
+    through_proxy = urlunsplit(redis._replace(netloc=f"127.0.0.1:{proxy.port}"))
+    inbox = Inbox()
+    with socket.socket() as probe:  # a free port for the SMTP server
+        probe.bind(("127.0.0.1", 0))
+        smtp_port = probe.getsockname()[1]
+    smtp = Controller(inbox, hostname="127.0.0.1", port=smtp_port)
+    smtp.start()
+    os.environ.update(
+        DATABASE_URL=args.database_url,
+        REDIS_URL=through_proxy,
+        CELERY_BROKER_URL=through_proxy,
+        EMAIL_URL=f"smtp://127.0.0.1:{smtp_port}",
+        SITE_URL="http://soak.example",
+        MAIL_RETRY_BACKOFF="5",
+        BOT_PAUSE_SECONDS="0",
+        DJANGO_SETTINGS_MODULE="africa_site.settings",
+    )
+    env = dict(os.environ)
+    fresh_database(args.database_url)
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env, check=True
+    )
+    import django
+
+    django.setup()
+    from django.conf import settings
+
+    from games import services
+    from games.models import Game
+    from games.simulation import bot_action, simulated_players
+    from mailplay.inbound import handle_message
+    from mailplay.parsing import parse_bytes
+
+    settings.HOURLY_LIMITS = settings.HOURLY_LIMITS | {"mail_reply_game": "100000/h"}
+    logging.getLogger("mail.log").setLevel(logging.WARNING)  # the SMTP server's chatter
+    logs = ROOT / "var" / "soak"
+    logs.mkdir(parents=True, exist_ok=True)
+    worker_command = [sys.executable, "-m", "celery", "--app", "africa_site", "worker"]
+    worker_command += ["--pool", "solo", "--loglevel", "WARNING", *WORKER_FLAGS]
+    beat_command = [sys.executable, "-m", "celery", "--app", "africa_site", "beat"]
+    beat_command += ["--loglevel", "WARNING", "--pidfile=", "--schedule", str(logs / "beat")]
+    worker = start(worker_command, env, logs / "worker.log")
+    beat = start(beat_command, env, logs / "beat.log")
+
+    rng = random.Random(7)
+    players = simulated_players(3)
+
+    def new_game(engine: str, seats: int, options: dict, seed: int) -> Game:
+        game = services.create_game(
+            players[0], engine=engine, num_players=seats, seed=seed, options=options
         )
-        for n in range(args.users)
-    ]
-    started = time.monotonic()
-    for user in users:
-        user.start()
-    while time.monotonic() < stop_at:
-        threading.Event().wait(10)
-        now = process_ids()
-        counts["restarts"] += sum(1 for n in PROCESSES if now[n] != pids[n] and pids[n])
-        pids = now
-    for user in users:
-        user.join()
-    minutes = (time.monotonic() - started) / 60
-    print(f"soak: {args.users} users for {minutes:.1f} min against {base} (make run)")
-    print(f"  requests         {counts['requests']} ({counts['requests'] / minutes / 60:.1f}/s)")
-    for name in ("server errors", "client errors", "moves", "games finished", "restarts"):
-        print(f"  {name:<16} {counts[name]}")
-    print(f"  mails sent       {site.mails() - mails}")
-    print(f"  deadline sweeps  {site.sweeps() - sweeps}")
+        for player in players[1:seats]:
+            services.join_game(game, player)
+        game.refresh_from_db()
+        return game
+
+    games = [new_game(*spec, seed=n) for n, spec in enumerate(GAMES)]
+    replies: dict[str, float] = {}  # Message-ID -> when it was handled
+    outcomes, deferred, finished = Counter(), 0, 0
+    retry: list[tuple[float, bytes]] = []
+    duration = args.minutes * 60
+    begin = time.monotonic()
+    faults = sorted(
+        [(duration * (k + 1) / (args.outages + 1), "outage") for k in range(args.outages)]
+        + [(duration * (k + 0.5) / (args.kills + 0.5), "kill") for k in range(args.kills)]
+    )
+    restore_at = restart_at = None
+    pause = threading.Event()
+
+    def deliver(raw: bytes) -> None:
+        nonlocal deferred
+        outcome = handle_message(parse_bytes(raw)).status
+        if outcome == "deferred":
+            deferred += 1
+            retry.append((time.monotonic() + 5, raw))
+            return
+        outcomes[outcome] += 1
+        if outcome not in ("duplicate", "dropped", "said"):
+            replies[str(email.message_from_bytes(raw)["Message-ID"])] = time.monotonic()
+
+    while (now := time.monotonic() - begin) < duration:
+        if faults and now >= faults[0][0]:
+            _at, fault = faults.pop(0)
+            print(f"{now:7.0f} s: {fault}", flush=True)
+            if fault == "outage":
+                proxy.cut()
+                restore_at = now + args.outage_seconds
+            else:
+                worker.send_signal(signal.SIGKILL)
+                worker.wait()
+                restart_at = now + 2
+        if restore_at is not None and now >= restore_at:
+            proxy.restore()
+            restore_at = None
+            print(f"{now:7.0f} s: Redis back", flush=True)
+        if restart_at is not None and now >= restart_at:
+            worker = start(worker_command, env, logs / "worker.log")
+            restart_at = None
+        for item in [r for r in retry if r[0] <= time.monotonic()]:
+            retry.remove(item)
+            deliver(item[1])
+        for index, game in enumerate(games):
+            game.refresh_from_db()
+            if game.status != Game.Status.ACTIVE:
+                finished += game.status == Game.Status.FINISHED
+                games[index] = new_game(*GAMES[index], seed=rng.randrange(10**6))
+                continue
+            mover = next(s.user for s in game.seats.all() if s.number == game.current_seat)
+            address = inbox.newest_address(mover.email, game.pk)
+            # Only the mail of the game as it is now: the answer to the last reply may be on
+            # its way (play+<game>.<seat>.<version>.<signature>@...).
+            if address is None or address.split("@")[0].split(".")[2] != str(game.version):
+                continue
+            message = EmailMessage()
+            message["From"], message["To"] = mover.email, address
+            message["Subject"] = "Re: your turn"
+            message["Message-ID"] = make_msgid("soak", "players.example")
+            message.set_content(bot_action(game, rng) + "\n\nSent from my phone\n")
+            deliver(message.as_bytes())
+        pause.wait(args.pause)
+
+    if restore_at is not None:
+        proxy.restore()
+    if restart_at is not None:
+        worker = start(worker_command, env, logs / "worker.log")
+    drain_until = time.monotonic() + 180
+    while retry and time.monotonic() < drain_until:
+        at, raw = retry.pop(0)
+        pause.wait(max(0.0, at - time.monotonic()))
+        deliver(raw)
+
+    def answered() -> dict[str, float]:
+        with inbox.lock:
+            return {str(m["In-Reply-To"]): at for at, m in inbox.mails if m["In-Reply-To"]}
+
+    while set(replies) - set(answered()) and time.monotonic() < drain_until:
+        pause.wait(2)
+    answers = answered()
+    with inbox.lock:
+        ids = Counter(str(m["Message-ID"]) for _at, m in inbox.mails)
+        received = len(inbox.mails)
+    waits = [answers[r] - at for r, at in replies.items() if r in answers]
+    alive = {"worker": worker.poll() is None, "beat": beat.poll() is None}
+    for process in (worker, beat):
+        if process.poll() is None:
+            process.terminate()
+            process.wait(30)
+    smtp.stop()
+    proxy.close()
+    print(
+        f"minutes: {args.minutes}, outages: {args.outages} x {args.outage_seconds:.0f} s, "
+        f"worker kills: {args.kills}"
+    )
+    print(
+        f"replies handled: {sum(outcomes.values())} {dict(outcomes)}; deferred deliveries: "
+        f"{deferred}; games finished: {finished}"
+    )
+    print(f"mails received: {received}; answers: {len(answers)}")
+    print(
+        f"lost: {len(set(replies) - set(answers))}; duplicated: "
+        f"{sum(n - 1 for n in ids.values() if n > 1)}; late (> {LATE} s): "
+        f"{sum(w > LATE for w in waits)}; longest wait: {max(waits, default=0):.1f} s"
+    )
+    print(f"running at the end: {alive}")
 
 
 if __name__ == "__main__":

@@ -305,8 +305,6 @@ def prepare_site(args, env: dict, move_copies: int, line_length: int) -> Site:
     site = Site(page=game.get_absolute_url(), act=reverse("game_act", args=[game.code]))
     site.version = game.version
     site.mover = game.current_seat
-    token = poll_token(game, game.seats.get(number=site.mover))  # as the mover's page has it
-    site.poll = f"{reverse('game_poll', args=[game.code])}?version={game.version}&t={token}"
     site.csrf = secrets.token_hex(16)
     for seat in game.seats.select_related("user"):
         session = SessionStore()
@@ -318,6 +316,9 @@ def prepare_site(args, env: dict, move_copies: int, line_length: int) -> Site:
             f"{settings.SESSION_COOKIE_NAME}={session.session_key}; "
             f"{settings.CSRF_COOKIE_NAME}={site.csrf}"
         )
+        if seat.number == site.mover:  # the poll token as the mover's page has it
+            token = poll_token(game, seat, session.session_key)
+            site.poll = f"{reverse('game_poll', args=[game.code])}?version={game.version}&t={token}"
     started = time.perf_counter()
     site.cold_pages = [c.get_absolute_url() for c in copy_games(game, args.cold_games)]
     copies = copy_games(game, move_copies)

@@ -3,7 +3,7 @@ again" from a finished game."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404
+from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
@@ -28,10 +28,13 @@ def friends(request):
 
 
 def _back(request):
+    """Back to ``next`` when it is a path of this site ("/..."), else to the friends page.
+    The path is never taken for a URL name (``redirect`` would look up "-1" or "None")."""
     target = request.POST.get("next", "")
-    if url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
-        return redirect(target)
-    return redirect("friends")
+    local = target.startswith("/") and url_has_allowed_host_and_scheme(
+        target, {request.get_host()}, request.is_secure()
+    )
+    return HttpResponseRedirect(target) if local else redirect("friends")
 
 
 @login_required

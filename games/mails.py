@@ -12,7 +12,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from django.conf import settings
-from django.db.models import F, Subquery, Value
+from django.db.models import F, Q, Subquery, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
@@ -24,6 +24,7 @@ from mailplay.replies import position_context, turn_mail_context
 from notifications import outbox
 from notifications.boardimage import attach_board
 from notifications.emails import absolute_url
+from notifications.models import OutboundMail
 from notifications.outbox import Close, Defer, Draft, composer
 from talk.mail import chat_for_mail
 
@@ -74,12 +75,16 @@ def queue_reminder(game_id: int, version: int) -> None:
     )
 
 
-def queue_notice(game: Game, notice: str, seat_number: int | None = None) -> None:
-    """The notice ``notice`` (one of NOTICES) about ``game`` to each player, or only to
-    ``seat_number``."""
+def queue_notice(
+    game: Game, notice: str, seat_number: int | None = None, *, but: User | None = None
+) -> None:
+    """The notice ``notice`` (one of NOTICES) about ``game`` to each player (but the user
+    ``but``), or only to ``seat_number``."""
     seats = game.seats.select_related("user")
     if seat_number is not None:
         seats = seats.filter(number=seat_number)
+    if but is not None:
+        seats = seats.exclude(user=but)
     for seat in seats:
         outbox.queue(
             f"{notice}:{game.pk}:{game.version}:{seat.user_id}",
@@ -159,6 +164,8 @@ def compose_turn(row) -> Draft | Close | Defer:
     seat = _turn_seat(row)
     if isinstance(seat, Close):
         return seat
+    if _answered_at(row):
+        return Close("answered")
     idle = timedelta(minutes=settings.TURN_MAIL_IDLE_MINUTES)
     if seat.last_seen_at is not None and seat.last_seen_at > timezone.now() - idle:
         return Defer(seat.last_seen_at + idle)
@@ -169,13 +176,32 @@ def compose_turn(row) -> Draft | Close | Defer:
     return with_board(Draft(context))
 
 
+def _answered_at(row) -> bool:
+    """Whether the player of the turn mail ``row`` gets the position of this turn, with a reply
+    address, in the answer to their emailed reply (the turn came back to them after it): an
+    answer still to be sent (it shows the game as it is when sent), or sent since the turn
+    began. Then the turn mail would say it twice."""
+    answers = OutboundMail.objects.filter(
+        template="play_answer", game_id=row.game_id, seat=row.seat, user_id=row.user_id
+    ).exclude(payload__status="refused")
+    return answers.filter(
+        Q(status=OutboundMail.Status.PENDING)
+        | Q(status=OutboundMail.Status.SENT, sent_at__gte=row.created_at)
+    ).exists()
+
+
 @composer("reminder")
 def compose_reminder(row) -> Draft | Close:
     """The reminder at 80 % of the time for the move: the position, the actions, the reply
-    address and the one-click links (more time among them)."""
+    address and the one-click links (more time among them). Closed when the deadline has
+    passed (a late sweep claims the reminder and the timeout together): the timeout notice
+    says what happened instead."""
     seat = _turn_seat(row)
     if isinstance(seat, Close):
         return seat
+    deadline = row.game.turn_deadline
+    if deadline is None or deadline <= timezone.now():
+        return Close("deadline passed")
     context = game_context(row.game, seat.user)
     context.update(turn_mail_context(row.game, seat, context["names"]))
     return with_board(Draft(context))
@@ -221,7 +247,8 @@ def compose_invitation(row) -> Draft | Close:
 
 @composer("daily_digest")
 def compose_digest(row) -> Draft | Close:
-    """Every game waiting for the player's move, most urgent first."""
+    """Every game waiting for the player's move, most urgent first; its Reply-To is the reply
+    address of the first game, and each game shows its own address."""
     user = row.user
     if not user.is_active or user.notifications != User.Notifications.DAILY_DIGEST:
         return Close("not wanted")
@@ -232,7 +259,9 @@ def compose_digest(row) -> Draft | Close:
     )
     if not games:
         return Close("moved on")
-    draft = Draft({"games": [_digest_entry(game, user) for game in games]})
+    entries = [_digest_entry(game, user) for game in games]
+    # Reply goes to the most urgent game's address; each game lists its own as well.
+    draft = Draft({"games": entries, "reply_to": entries[0].get("reply_to", "")})
     for entry in draft.context["games"]:
         attach_board(draft, entry, content_id=f"board-{entry['game'].pk}")
     return draft

@@ -202,10 +202,21 @@ ROBOT_MARK = "\N{ROBOT FACE}"
 TAKEOVER_LEVEL = BotLevel.EASY
 
 
-def bot_name(level: str) -> str:
-    """A computer player's name with its robot mark and level: "🤖 Robot (hard)"."""
+#: The surnames of the computer players at one table, one per seat (explorers of Africa), so
+#: that two robots of the same level never look alike.
+ROBOT_SURNAMES = ("Livingstone", "Stanley", "Burton", "Speke", "Baker", "Kingsley")
+
+
+def bot_name(level: str, index: int | None = None) -> str:
+    """A computer player's name with its robot mark and level: "🤖 Robot (hard)", or, with the
+    ``index`` (0-5) of its seat at a table, "🤖 Robot Livingstone (hard)"."""
     label = BotLevel(level).label
-    return f"{ROBOT_MARK} " + str(_("Robot (%(level)s)") % {"level": label})
+    if index is None:
+        return f"{ROBOT_MARK} " + str(_("Robot (%(level)s)") % {"level": label})
+    surname = ROBOT_SURNAMES[index % len(ROBOT_SURNAMES)]
+    return f"{ROBOT_MARK} " + str(
+        _("Robot %(surname)s (%(level)s)") % {"surname": surname, "level": label}
+    )
 
 
 class Seat(models.Model):
@@ -271,9 +282,17 @@ class Seat(models.Model):
 
     @property
     def name(self) -> str:
-        """The name shown for the seat: the player's display name, or the robot mark and the
-        level of a computer player ("🤖 Robot (hard)")."""
-        return bot_name(self.bot_level) if self.is_bot else self.user.display_name
+        """The name shown for the seat: the player's display name, or a computer player's
+        robot mark, surname and level ("🤖 Robot Livingstone (hard)"), the surname that of its
+        seat number (before the game starts, of its rank among the table's robots), so that
+        every robot at a table has a name of its own on the page, in the log, the final
+        table, the mails and the archive."""
+        if not self.is_bot:
+            return self.user.display_name
+        if self.number is not None:
+            return bot_name(self.bot_level, self.number)
+        rank = Seat.objects.filter(game_id=self.game_id, number=None, pk__lt=self.pk)
+        return bot_name(self.bot_level, rank.exclude(bot_level="").count())
 
     @property
     def playing_level(self) -> str | None:

@@ -61,7 +61,7 @@ def play_context(request, game: Game, seat: Seat | None) -> dict:
         "game": game,
         "seat": seat,
         "seats": game.seat_list,
-        "poll_token": polling.poll_token(game, seat),
+        "poll_token": polling.poll_token(game, seat, request.session.session_key),
     }
     if game.status == Game.Status.OPEN:
         context["invite_form"] = InviteForm()
@@ -129,6 +129,9 @@ def play_context(request, game: Game, seat: Seat | None) -> dict:
             "panel": kind.panel(observation, game.seat_list),
             "full_log": full_log,
             "breakdown": scoresheet.final_breakdown(game, observation),
+            "winners": [s.name for s in game.seat_list if s.place == 1]
+            if game.status == Game.Status.FINISHED and game.num_players > 1
+            else [],
             "since_last_visit": since,
         }
     )

@@ -4,9 +4,10 @@ An open play page asks every few seconds whether its game moved on (``game_poll`
 every answer is "no" (204), and the full request (session, user, seat, 14 middlewares) costs
 several times what reading one version does. So the page's poll URL carries a *poll token*
 made when the page was rendered (``poll_token``): signed by the site's secret key for that
-game and that viewer's seat (or for a viewer without a seat), with its time. While the token
-is fresh (``POLL_TOKEN_SECONDS``), ``FastPollMiddleware`` answers the poll itself with one
-query:
+game, that viewer's seat (or for a viewer without a seat) and that viewer's session (a keyed
+digest of its key, read from the session cookie: no session, no digest), with its time.
+While the token is fresh (``POLL_TOKEN_SECONDS``) and comes with the session it was made
+for, ``FastPollMiddleware`` answers the poll itself with one query:
 
 - a watcher's token: the game's version; 204 when it is the page's;
 - a seat's token: the game's version and the seat's last visit; 204 when the version is the
@@ -14,9 +15,10 @@ query:
 
 Everything else goes on to the view as before: a changed version (the fresh ``game``
 partial), a visit to note (once a minute, so no turn mail goes to a player looking at the
-game), a token that is missing, stale, forged or for another game, and any malformed query.
-The token only stands for the access check the page itself passed; it shows nothing but the
-version, which that viewer saw in the page.
+game), a token that is missing, stale, forged, for another game or another session, and any
+malformed query. The token only stands for the access check the page itself passed, in the
+session that passed it: copied out of a page (a shared link, a log), it tells nobody else
+whether the game moved on or its player is looking at it.
 """
 
 from __future__ import annotations
@@ -25,9 +27,11 @@ import functools
 import re
 import uuid
 
+from django.conf import settings
 from django.core import signing
 from django.http import HttpResponse
 from django.urls import reverse
+from django.utils.crypto import salted_hmac
 
 from games.models import Game, Seat
 from games.queries import seen_long_ago
@@ -53,20 +57,32 @@ def _signer(code: str) -> signing.TimestampSigner:
     return signing.TimestampSigner(salt=f"games.poll:{code}")
 
 
-def poll_token(game: Game, seat: Seat | None) -> str:
-    """The poll token of ``game``'s page as ``seat`` sees it (None: a viewer without a seat):
-    a URL-safe string ``"<seat pk or w>:<time>:<signature>"``, to be sent back as the poll's
+def _session_digest(session_key: str | None) -> str:
+    """A keyed digest of a session key (16 hex digits; "-" without a session), which a URL
+    may carry without giving the key away."""
+    if not session_key:
+        return "-"
+    return salted_hmac("games.poll.session", session_key).hexdigest()[:16]
+
+
+def poll_token(game: Game, seat: Seat | None, session_key: str | None) -> str:
+    """The poll token of ``game``'s page as ``seat`` sees it (None: a viewer without a seat)
+    in the session ``session_key`` (None: none): a URL-safe string
+    ``"<seat pk or w>:<session digest>:<time>:<signature>"``, to be sent back as the poll's
     ``t`` parameter."""
-    return _signer(str(game.code)).sign(WATCHER if seat is None else str(seat.pk))
+    holder = WATCHER if seat is None else str(seat.pk)
+    return _signer(str(game.code)).sign(f"{holder}:{_session_digest(session_key)}")
 
 
-def _token_seat(code: str, token: str) -> str | None:
-    """The seat pk (or ``WATCHER``) a fresh, genuine ``token`` for game ``code`` stands for;
-    None for any other token."""
+def _token_seat(code: str, token: str, session_key: str | None) -> str | None:
+    """The seat pk (or ``WATCHER``) a fresh, genuine ``token`` for game ``code`` and the
+    session ``session_key`` stands for; None for any other token."""
     try:
-        return _signer(code).unsign(token, max_age=POLL_TOKEN_SECONDS)
+        value = _signer(code).unsign(token, max_age=POLL_TOKEN_SECONDS)
     except signing.BadSignature:  # forged, for another game, or expired
         return None
+    holder, _colon, digest = value.partition(":")
+    return holder if digest == _session_digest(session_key) else None
 
 
 class FastPollMiddleware:
@@ -79,13 +95,15 @@ class FastPollMiddleware:
 
     def __call__(self, request):
         if request.method == "GET" and (match := _poll_path().fullmatch(request.path)):
-            if self._unchanged(match["code"], request.GET):
+            session_key = request.COOKIES.get(settings.SESSION_COOKIE_NAME)
+            if self._unchanged(match["code"], request.GET, session_key):
                 return HttpResponse(status=204)
         return self.get_response(request)
 
     @staticmethod
-    def _unchanged(code: str, query) -> bool:
-        """Whether the poll ``query`` (its ``version`` and ``t``) may be answered 204 here."""
+    def _unchanged(code: str, query, session_key: str | None) -> bool:
+        """Whether the poll ``query`` (its ``version`` and ``t``), sent in the session
+        ``session_key``, may be answered 204 here."""
         version, token = query.get("version", ""), query.get("t", "")
         if not DIGITS.fullmatch(version) or not token.isascii():
             return False
@@ -93,7 +111,7 @@ class FastPollMiddleware:
             code = str(uuid.UUID(code))
         except ValueError:
             return False
-        holder = _token_seat(code, token)
+        holder = _token_seat(code, token, session_key)
         if holder is None:
             return False
         if holder == WATCHER:

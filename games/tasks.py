@@ -10,6 +10,8 @@ is ``notifications.tasks.send_outbox``.
 
 from __future__ import annotations
 
+import logging
+
 from celery import shared_task
 from django.db import transaction
 from django.db.models import Exists, OuterRef
@@ -25,6 +27,8 @@ from notifications import outbox
 SWEEP_BATCH = 500
 DIGEST_HOUR = 8  # local time of the daily digest
 
+logger = logging.getLogger(__name__)
+
 
 @shared_task
 def sweep_deadlines() -> dict[str, int]:
@@ -36,7 +40,9 @@ def sweep_deadlines() -> dict[str, int]:
     a task per game, enqueued after the claim commits.
     Players on vacation are skipped: their deadlines move when the vacation ends. A bot's
     move whose task was lost (a broker that lost it) is enqueued again; a duplicate does
-    nothing."""
+    nothing. A claimed timeout that the broker does not take is applied by the sweep itself,
+    so that no claimed deadline is lost. Each worker runs a sweep as soon as it (re)connects
+    to the broker (``africa_site.celery.CatchUp``)."""
     on_vacation = Seat.objects.filter(
         game=OuterRef("pk"),
         number=OuterRef("current_seat"),
@@ -48,11 +54,18 @@ def sweep_deadlines() -> dict[str, int]:
         overdue = services.claim_due(active, "turn_deadline", SWEEP_BATCH)
         for game_id, version in reminders:
             mails.queue_reminder(game_id, version)
-        for game_id, version in overdue:
-            time_out_turn.delay_on_commit(game_id, version)
+    for game_id, version in overdue:
+        try:
+            time_out_turn.apply_async((game_id, version), retry=False)
+        except Exception:  # the broker is away: the claimed timeout is applied here
+            logger.warning("the broker did not take the timeout of game %s: applied here", game_id)
+            services.time_out(game_id, version)
     stalled = list(bots.stalled(timezone.now())[:SWEEP_BATCH])
     for game_id, version in stalled:
-        play_bot.delay(game_id, version)
+        try:
+            play_bot.apply_async((game_id, version), retry=False)
+        except Exception:  # the broker is away: the next sweep tries again
+            logger.warning("the broker did not take the bot's move of game %s", game_id)
     return {"reminded": len(reminders), "timed_out": len(overdue)}
 
 

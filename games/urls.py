@@ -7,6 +7,7 @@ from games.views import lobby, play
 urlpatterns = [
     path("", lobby.lobby, name="lobby"),
     path("new/", lobby.new_game, name="new_game"),
+    path("play-now/<str:engine>/", lobby.play_now, name="play_now"),
     path("mine/", lobby.my_games, name="my_games"),
     path("<uuid:code>/", play.game_detail, name="game_detail"),
     path("<uuid:code>/act/", play.game_act, name="game_act"),

@@ -4,15 +4,17 @@
 webhook under /mail/anymail/) and by ``manage.py receive_mail`` (an MTA pipe). Steps:
 
 1. Drop automatic mails (RFC 3834 ``Auto-Submitted``) and mails seen before (Message-ID, kept
-   in ``ProcessedMessage`` with a unique constraint, so a second delivery does nothing).
+   in ``ProcessedMessage`` with a unique constraint, so a second delivery does nothing). The
+   record is written in the transaction of the moves and the answer: a mail whose handling
+   failed for want of a service is not recorded, and is handled when delivered again.
 2. Find the reply address ``play+<token>@...`` among the recipients and check its signature,
-   the sender (the seat's player's address, any case), the game's state and version, and the
-   move's deadline.
+   the sender (the seat's player's address, any case), the limits on replies
+   (``mailplay.limits``), the game's state and version, and the move's deadline.
 3. Post its chat lines ("say ...", see ``talk.mail``) and take them out of the text; read
    the actions at the top of the rest of the new text (``parsing``), decide which are
-   applied (``lines``: one by one, keeping every line up to and including one that reveals
+   applied (``games.lines``: one by one, keeping every line up to and including one that reveals
    something hidden even when a later line fails) and apply those in one transaction
-   through ``games.services.submit_action``.
+   through ``games.services.submit_actions``.
 4. Answer by mail (``mailplay.answers.queue_answer``: through the outbox, in the moves'
    transaction): what was applied and the new position, the question of a pending decision
    with a fresh reply address, or what was wrong.
@@ -26,28 +28,41 @@ from __future__ import annotations
 import hashlib
 import logging
 from dataclasses import dataclass, field
+from datetime import timedelta
 from email.headerregistry import Address
 from email.message import EmailMessage
 
 from django.core import signing
-from django.db import IntegrityError, transaction
-from django.utils import timezone, translation
+from django.db import IntegrityError, InterfaceError, OperationalError, transaction
+from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from kombu.exceptions import OperationalError as BrokerError
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from accounts.limits import MESSAGES as LIMIT_MESSAGES
-from accounts.limits import over_limit
 from accounts.models import User
 from africa_site.middleware import storable
 from games import services
 from games.models import Game
 from mailplay import answers, parsing
-from mailplay import lines as lines_rule
+from mailplay import limits as reply_limits
 from mailplay.models import ProcessedMessage
 from mailplay.tokens import LOCAL_PREFIX, ReplyToken, read_token
 from talk import mail as talk_mail
 
 logger = logging.getLogger(__name__)
+
+#: Errors of a service that is unreachable for now: the mail is handled when delivered again.
+TEMPORARY_ERRORS = (
+    OperationalError,
+    InterfaceError,
+    RedisConnectionError,
+    RedisTimeoutError,
+    BrokerError,
+    ConnectionError,
+    TimeoutError,
+)
 
 RECIPIENT_HEADERS = ("To", "Cc", "Delivered-To", "X-Original-To", "Envelope-To")
 
@@ -58,9 +73,12 @@ class Outcome:
 
     ``status``: "applied" (every action applied), "partial" (the lines up to a revealing one
     applied, then a line failed), "rejected" (nothing applied), "stale" (the game moved on or
-    was over), "refused" (forged or expired address, wrong sender, too many replies),
-    "duplicate" (seen before), "dropped" (no player to answer, or an automatic mail), "said"
-    (the reply held only chat lines, "say ...": posted in the game's chat, no answer mail).
+    was over), "refused" (forged or expired address, wrong sender),
+    "limited" (over a limit of replies, ``mailplay.limits``: read again later, answered with
+    the position and a reply address), "duplicate" (seen before), "dropped" (no player to
+    answer, or an automatic mail), "said" (the reply held only chat lines, "say ...": posted
+    in the game's chat, no answer mail), "deferred" (a service was unreachable: nothing was
+    recorded, the mail is to be delivered again).
     ``applied``: the actions applied, in order; when a line failed, ``error`` says why,
     ``failed_line`` names it and ``not_applied`` lists the lines left out, the failed one
     among them (as written).
@@ -150,22 +168,36 @@ def handle_message(message: EmailMessage) -> Outcome:
     """Handle one inbound mail (an ``email.message.EmailMessage`` parsed with policy.default,
     such as anymail's ``AnymailInboundMessage``) and answer its sender; see the module's steps.
 
-    Returns an Outcome. Never raises for anything in the mail itself."""
+    The record of the mail (``ProcessedMessage``), its moves and its answer are written in one
+    transaction: when a service the handling needs is unreachable (the database, the cache, the
+    broker: ``TEMPORARY_ERRORS``), nothing is written and the Outcome is "deferred", so that the
+    same mail delivered again is handled then, not ignored as a duplicate. Returns an Outcome;
+    never raises for anything in the mail itself (a mail that breaks the handler is "dropped")."""
     if _is_automatic(message):
         return Outcome("dropped")
     message_id = _message_id(message)
     try:
         with transaction.atomic():
-            ProcessedMessage.objects.create(message_id=message_id)
-    except IntegrityError:
-        logger.info("inbound mail seen before: ignored")
-        return Outcome("duplicate")
-    try:
-        outcome = _handle(message, message_id)
+            try:
+                with transaction.atomic():
+                    ProcessedMessage.objects.create(message_id=message_id)
+            except IntegrityError:
+                logger.info("inbound mail seen before: ignored")
+                return Outcome("duplicate")
+            outcome = _handle(message, message_id)
+            ProcessedMessage.objects.filter(message_id=message_id).update(outcome=outcome.status)
+    except TEMPORARY_ERRORS:
+        logger.warning("inbound mail deferred: a service is unreachable", exc_info=True)
+        return Outcome("deferred")
     except Exception:
         logger.exception("inbound mail could not be handled")
-        outcome = Outcome("dropped")
-    ProcessedMessage.objects.filter(message_id=message_id).update(outcome=outcome.status)
+        try:
+            ProcessedMessage.objects.get_or_create(
+                message_id=message_id, defaults={"outcome": "dropped"}
+            )
+        except TEMPORARY_ERRORS:
+            return Outcome("deferred")
+        return Outcome("dropped")
     logger.info("inbound mail: %s", outcome.status)
     return outcome
 
@@ -218,10 +250,11 @@ def _handle(message: EmailMessage, message_id: str) -> Outcome:
         error = gettext_lazy("Moves for this game are accepted only from the player's own address.")
         return _answer(known, Outcome("refused", error=error), None, in_reply_to)
 
-    if over_limit(user, "mail_reply"):
-        logger.warning("inbound mail for game %s over the hourly limit of replies", game.pk)
-        outcome = Outcome("refused", error=LIMIT_MESSAGES["mail_reply"])
-        return _answer(user, outcome, None, in_reply_to)
+    ProcessedMessage.objects.filter(message_id=message_id).update(user=user, game=game)
+    if limited := reply_limits.check(user, game, message_id):
+        logger.warning("inbound mail for game %s over the limit %s", game.pk, limited.kind)
+        outcome = Outcome("limited", error=_limit_message(limited, user))
+        return _answer(user, outcome, (game, seat), in_reply_to)
     with translation.override(user.language):
         said = talk_mail.post_said(game, seat, parsing.reply_text(message))  # "say" lines
         if said.only_talk:
@@ -261,13 +294,12 @@ def _play(game: Game, seat, token: ReplyToken, in_reply_to: Thread, text: str) -
         return _answer(user, Outcome("rejected", error=error), (game, seat), in_reply_to)
 
     written = [text.split("\n")[n - 1].strip() for n, _action in actions]
-    lines = lines_rule.plan(
-        game.rules, game.state, seat.number, [a for _n, a in actions], game.kind.ends_turn
-    )
     try:
         with transaction.atomic():  # the moves and their answer in the outbox, or neither
-            applied = _apply_kept(game, user, lines.keep)
-            return _answer(user, _outcome(lines, applied, written), (game, seat), in_reply_to)
+            _moved, lines = services.submit_actions(
+                game, user, [a for _n, a in actions], game.version
+            )
+            return _answer(user, _outcome(lines, lines.keep, written), (game, seat), in_reply_to)
     except services.GameError:  # another mail or the web page moved the game meanwhile
         game.refresh_from_db()
         error = _("The game moved on while this mail was read. Nothing was applied.")
@@ -286,12 +318,27 @@ def _outcome(lines, applied: list[str], written: list[str]) -> Outcome:
         applied=applied,
         error=line.reason,
         failed_line=written[index],
-        not_applied=[
-            written[n]
-            for n, x in enumerate(lines.lines)
-            if x.status in (lines_rule.FAILED, lines_rule.NOT_APPLIED)
-        ],
+        not_applied=[written[n] for n in lines.not_applied],
     )
+
+
+def _limit_message(limited: reply_limits.Limited, user: User) -> str:
+    """What a player over a limit of replies reads, with the time (theirs, to the minute) from
+    which replies are read again."""
+    moment = (limited.retry_at + timedelta(seconds=59)).replace(second=0, microsecond=0)
+    with translation.override(user.language):
+        at = formats.time_format(timezone.localtime(moment, user.zone), "H:i")
+        if limited.kind == "mail_reply_game":
+            return _(
+                "You have sent many replies about this game in the last hour, so this one was "
+                "not read and nothing was applied. Replies are read again from %(time)s (your "
+                "time): then reply to this mail to play."
+            ) % {"time": at}
+        return _(
+            "Many of your replies in the last hour played nothing, so this one was not read "
+            "and nothing was applied. Replies are read again from %(time)s (your time): then "
+            "reply to this mail to play."
+        ) % {"time": at}
 
 
 def _expired(game: Game, user: User) -> bool:
@@ -313,15 +360,6 @@ def _unknown_word(problem: parsing.UnknownWord) -> str:
     }
 
 
-@transaction.atomic
-def _apply_kept(game: Game, user: User, actions: list[str]) -> list[str]:
-    """Apply ``actions`` (those ``lines_rule.plan`` keeps) in order for ``user``, all or none;
-    return them. Raises GameError (StaleVersion) when the game moved on since it was read."""
-    for action in actions:
-        game = services.submit_action(game, user, action, game.version)
-    return list(actions)
-
-
 def _answer(user: User, outcome: Outcome, where, in_reply_to: Thread) -> Outcome:
     """Put the answer for ``outcome`` to ``user`` in the outbox (with the position when
     ``where`` is (game, seat)); its words are in the user's language."""
@@ -333,6 +371,13 @@ def _answer(user: User, outcome: Outcome, where, in_reply_to: Thread) -> Outcome
     return outcome
 
 
+class Deferred(Exception):
+    """An inbound mail that could not be handled now (a service was unreachable); raised to
+    the webhook so that it answers with an error and the provider delivers the mail again."""
+
+
 def on_anymail_inbound(sender, event, esp_name, **kwargs) -> None:
-    """Receiver of ``anymail.signals.inbound``: hand the mail to ``handle_message``."""
-    handle_message(event.message)
+    """Receiver of ``anymail.signals.inbound``: hand the mail to ``handle_message``. Raises
+    Deferred when it was "deferred" (the webhook then answers 500, and the provider retries)."""
+    if handle_message(event.message).status == "deferred":
+        raise Deferred("inbound mail deferred: a service is unreachable")

@@ -26,10 +26,11 @@ def position_context(game: Game, seat: Seat, names: list[str]) -> dict:
     """What a mail about ``game`` shows ``seat``'s player, in the active language.
 
     Returns {"board_text", "legend", "players" [(mark, name)] (who P1, P2, ... of the text
-    board are), "board" (the SVG board's context), "scores" [(name, points)], and when it is
-    the seat's turn: "question" (or None), "actions" [(action, words)] or [], "action_groups"
-    [str] (the kind's ``group_actions``), "example" (a legal action, the kind's
-    ``example_action``), "reply_to" (the reply address for the game's current version)}."""
+    board are), "board" (the context of the board picture: the kind's ``mail_board``), "scores"
+    [(name, points)], and when it is the seat's turn: "question" (or None), "actions"
+    [(action, words)] or [], "action_groups" [str] (the kind's ``group_actions``), "example"
+    (a legal action, the kind's ``example_action``), "reply_to" (the reply address for the
+    game's current version)}."""
     kind = game.kind
     rules = kind.engine
     observation = rules.observation(game.state, seat.number)
@@ -39,10 +40,8 @@ def position_context(game: Game, seat: Seat, names: list[str]) -> dict:
         "kind": kind,
         "board_text": kind.board_text(observation),
         "legend": kind.legend_text(),
-        "board": kind.board_context(
-            observation,
-            [{"name": s.name, "colour": s.colour} for s in seats],
-            highlight=set(),
+        "board": kind.mail_board(
+            observation, [{"name": s.name, "colour": s.colour} for s in seats], seat.number
         ),
         "scores": [(names[s.number], scores[s.number]) for s in seats],
         "players": [(f"P{s.number + 1}", names[s.number]) for s in seats],

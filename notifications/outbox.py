@@ -39,9 +39,16 @@ from notifications.models import OutboundMail
 
 logger = logging.getLogger(__name__)
 
-#: Rows claimed per batch, and batches per run of ``send_due`` at most.
-BATCH = 100
-MAX_BATCHES = 20
+#: Rows claimed per batch, and batches per run of ``send_due`` at most. A batch is small: the
+#: rows of a sender that dies wait for their claim to expire (MAIL_CLAIM_SECONDS), so a dead
+#: sender holds back at most BATCH mails; each row is marked sent as soon as the mail server
+#: accepted it, so at most the one mail in flight goes out twice.
+BATCH = 10
+MAX_BATCHES = 200
+#: Rows whose user, game and seats are read together just before their mails are built
+#: (``_read_fresh``): a turn mail decides "moved on" and "is looking" on data read at most
+#: this many mails earlier, not when its batch was claimed.
+FRESH = 5
 #: The templates of mails that answer something the player just did: not held back by quiet
 #: hours (registered with ``composer(..., quiet_hours=False)``).
 QUIET_HOURS_EXEMPT: set[str] = set()
@@ -106,14 +113,17 @@ def context_hook(*templates: str):
 
 
 def quiet_hours_end(user, moment: datetime) -> datetime | None:
-    """When ``user``'s quiet hours that hold at ``moment`` end (to the quarter hour), or None
-    when ``moment`` is outside them."""
+    """The first moment after ``moment`` (aware) when ``user``'s quiet hours that hold at
+    ``moment`` are over: the next ``quiet_hours_end`` o'clock in their time zone, to the
+    second; None when ``moment`` is outside them."""
     if not user.in_quiet_hours(moment):
         return None
-    step, waited = timedelta(minutes=15), timedelta(0)
-    while user.in_quiet_hours(moment + waited) and waited < timedelta(days=1):
-        waited += step
-    return moment + waited
+    zone = user.zone
+    local = moment.astimezone(zone)
+    end = datetime.combine(local.date(), user.quiet_hours_end, tzinfo=zone)
+    if end <= local:
+        end = datetime.combine(local.date() + timedelta(days=1), user.quiet_hours_end, tzinfo=zone)
+    return end.astimezone(moment.tzinfo)
 
 
 def queue(
@@ -198,8 +208,8 @@ def kick() -> None:
 
 
 def _claim(now: datetime, limit: int) -> list[OutboundMail]:
-    """Claim up to ``limit`` due rows for MAIL_CLAIM_SECONDS; the rows this sender got, with
-    their user, their game and its seats (``Game.seats_with_users``)."""
+    """Claim up to ``limit`` due rows for MAIL_CLAIM_SECONDS; the rows this sender got (their
+    user, game and seats are read when they are built: ``_read_fresh``)."""
     free = Q(claimed_until__isnull=True) | Q(claimed_until__lt=now)
     until = now + timedelta(seconds=settings.MAIL_CLAIM_SECONDS)
     with transaction.atomic():
@@ -215,12 +225,22 @@ def _claim(now: datetime, limit: int) -> list[OutboundMail]:
         OutboundMail.objects.filter(free, pk__in=due, status=OutboundMail.Status.PENDING).update(
             claimed_until=until
         )
-    # The seats of the games and their players come with the rows, for the composers.
     return list(
         OutboundMail.objects.filter(pk__in=due, claimed_until=until)
+        .only("pk", "attempts")
+        .order_by("send_after")
+    )
+
+
+def _read_fresh(rows: list[OutboundMail]) -> dict[int, OutboundMail]:
+    """{pk: row} of ``rows`` read again, with their user, their game and its seats and players
+    (``Game.seats_with_users``) as they are now, in three queries (a row deleted meanwhile is
+    not there)."""
+    return (
+        OutboundMail.objects.filter(pk__in=[row.pk for row in rows])
         .select_related("user", "game")
         .prefetch_related("game__seats__user")
-        .order_by("send_after")
+        .in_bulk()
     )
 
 
@@ -331,11 +351,17 @@ def _commits_without_waiting():
 
 
 def _send_batch(rows: list[OutboundMail], now: datetime, counts: dict[str, int]) -> bool:
-    """Send ``rows`` (claimed) over one connection; True when the connection failed."""
+    """Send ``rows`` (claimed) over one connection, reading them again FRESH at a time just
+    before they are built; True when the connection failed."""
     connection = get_connection()
     opened = False
     try:
-        for index, row in enumerate(rows):
+        for index, claimed in enumerate(rows):
+            if index % FRESH == 0:
+                fresh = _read_fresh(rows[index : index + FRESH])
+            row = fresh.get(claimed.pk)
+            if row is None:  # deleted since it was claimed
+                continue
             try:
                 result = build(row)
             except Exception as error:  # a mail that cannot be built must not stop the others

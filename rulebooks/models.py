@@ -95,6 +95,21 @@ class Rulebook(models.Model):
             return reverse("rulebooks:rulebook", args=[self.game, self.language])
         return reverse("rulebooks:full_rulebook", args=[self.game, self.language])
 
+    @property
+    def toc_tree(self) -> list[dict]:
+        """The contents as a tree: [{"anchor", "title", "children": [{"anchor", "title"}]}],
+        each heading of level 3 under the level-2 heading before it (one that comes before
+        any level-2 heading stands alone), so that a numbered list counts sections, not
+        sub-sections."""
+        tree: list[dict] = []
+        for entry in self.toc:
+            item = {"anchor": entry["anchor"], "title": entry["title"], "children": []}
+            if entry["level"] > 2 and tree and tree[-1]["level"] == 2:
+                tree[-1]["children"].append(item)
+            else:
+                tree.append(item | {"level": entry["level"]})
+        return tree
+
     def get_print_url(self):
         name = "rulebook_print" if self.kind == self.Kind.SUMMARY else "full_rulebook_print"
         return reverse(f"rulebooks:{name}", args=[self.game, self.language])

@@ -138,6 +138,23 @@ def turn_of(engine: Engine, state: State) -> Any:
     return key(state) if key is not None else engine.current_player(state)
 
 
+#: The option that names the rules version a game is played under, for an engine whose rules
+#: changed after games were played (its attribute ``rules_version`` is the current version;
+#: versions count from 1, the rules before any version was kept).
+RULES_VERSION_OPTION = "rules_version"
+
+
+def with_rules_version(engine: Engine, options: dict[str, Any], version: int | None = None) -> dict:
+    """``options`` (Game.options) with a rules version written in: ``version``, else the
+    engine's current one. Unchanged when the options name a version already or the engine
+    keeps no versions (no ``rules_version`` attribute). A game started with its version keeps
+    the rules it started under, and its record replays by them."""
+    current = getattr(engine, "rules_version", None)
+    if current is None or RULES_VERSION_OPTION in options:
+        return options
+    return {**options, RULES_VERSION_OPTION: current if version is None else version}
+
+
 def has_control_characters(text: str) -> bool:
     """True when ``text`` holds a control character other than a tab or a line break (a NUL
     byte, an escape, a file separator...): no typed action of any game contains one."""

@@ -92,6 +92,9 @@ class GameKind:
     reply_example = ""
     #: A sentence under the replay's board: how it shows what was hidden during the game.
     replay_note = ""
+    #: What chance the seed decided before the game began, in a sentence of the fair-play
+    #: note ("The markers were shuffled before the game began.").
+    shuffled = ""
     #: How many recent moves the play page's log shows.
     log_length = 40
     #: {part: [parts it includes]} for the cached fragments of the play page, so that a
@@ -283,6 +286,20 @@ class GameKind:
         """A few words for the options of a game that differ from the usual game (Game.options;
         "simple variant"), shown beside the game in the lobby and on its page; "" for none."""
         return ""
+
+    @property
+    def mail_board_template(self) -> str:
+        """The partial the board picture of HTML mails is drawn from: an SVG element with a
+        viewBox, given ``mail_board``'s context as "board" (default: the board partial). Its
+        elements that a position changes carry the attribute ``data-piece``: the picture draws
+        the rest once a game and language, and only those for each mail."""
+        return self.board_template
+
+    def mail_board(self, observation: dict, seats: list[dict], viewer: int | None) -> dict:
+        """The context of ``mail_board_template`` for the player of seat ``viewer`` (0-based;
+        None for a watcher), from their ``observation`` and ``seats`` [{"name", "colour"}]
+        (default: the board as the page shows it, without highlights)."""
+        return self.board_context(observation, seats, highlight=set())
 
     def example_action(self, legal: list[str]) -> str:
         """The action a mail gives as an example of a reply: always one of ``legal`` (by

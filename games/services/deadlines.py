@@ -107,13 +107,15 @@ def time_out(game_id: int, version: int) -> bool:
 def resume_after_vacation(user: User, started, now) -> None:
     """Move the deadline and reminder of each game waiting for ``user``'s move by the time the
     turn stood still during their vacation (``started`` to ``now``; from the later of the
-    vacation's and the turn's start), and bump each game's version so that open pages and
-    claimed sweeps see the change. Call inside the transaction that ends the vacation."""
+    vacation's and the turn's start). Call inside the transaction that ends the vacation.
+
+    The game's version stays: a vacation moves deadlines, not the position, so the reply
+    address of the turn mail the player holds still plays. A deadline the sweep claimed before
+    the vacation (cleared) stays claimed, and its timeout still applies."""
     for game in Game.objects.awaiting_move_by(user).select_for_update():
         pause = now - max(started, game.turn_started_at or started)
         if game.turn_deadline is not None:
             game.turn_deadline += pause
         if game.reminder_due_at is not None:
             game.reminder_due_at += pause
-        game.version += 1
-        game.save(update_fields=["turn_deadline", "reminder_due_at", "version"])
+        game.save(update_fields=["turn_deadline", "reminder_due_at"])

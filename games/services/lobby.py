@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from games import mails
+from games.engines.base import with_rules_version
 from games.kinds import get_kind, kind_names
 from games.models import BotLevel, Game, Invitation, Seat, seed_commitment
 from games.services.common import GameError, bump, locked, require_open, seat_of
@@ -82,7 +83,7 @@ def create_game(
     Seat.objects.create(game=game, user=creator)
     Seat.objects.bulk_create([Seat(game=game, bot_level=bot_level) for _n in range(bots)])
     if game.is_full(1 + bots):  # every seat is taken: the game starts at once
-        _start(game)
+        _start(game, creator)
     return game
 
 
@@ -154,7 +155,7 @@ def join_game(game: Game, user: User, *, token: str | None = None) -> Seat:
         raise GameError(_("This game is by invitation only."))
     seat = Seat.objects.create(game=game, user=user)
     if game.is_full(len(seats) + 1):
-        _start(game)
+        _start(game, user)
     else:
         bump(game)
     return seat
@@ -186,12 +187,13 @@ def start_game(game: Game, user: User) -> Game:
         raise GameError(
             _("At least %(min)d players are needed to start.") % {"min": game.rules.min_players}
         )
-    _start(game)
+    _start(game, user)
     return game
 
 
-def _start(game: Game) -> None:
-    """Draw the seating order (seat 0 begins), deal the initial state and open the first turn."""
+def _start(game: Game, starter: User) -> None:
+    """Draw the seating order (seat 0 begins), deal the initial state and open the first turn;
+    tell the players that it started, except ``starter``, who started it and sees it."""
     seats = list(game.seats.select_related("user"))
     _system_random.shuffle(seats)
     for number, seat in enumerate(seats):
@@ -201,6 +203,7 @@ def _start(game: Game) -> None:
     rules = game.rules
     now = timezone.now()
     game.num_players = len(seats)
+    game.options = with_rules_version(rules, game.options)
     game.state = rules.initial_state(num_players=len(seats), seed=game.seed, options=game.options)
     game.status = Game.Status.ACTIVE
     game.started_at = now
@@ -208,5 +211,5 @@ def _start(game: Game) -> None:
     game.version += 1
     open_turn(game, seats)
     game.save()
-    announce(game, "game_started")
+    announce(game, "game_started", but=starter)
     schedule_bot_move(game, seats)

@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
-from games import mails
+from games import lines, mails
 from games.deadlines import reminder_due
 from games.engines import IllegalAction, replay, turn_of
 from games.models import Game, Move, Seat
@@ -58,16 +58,27 @@ def submit_action(game: Game, user: User, action: str, expected_version: int) ->
 
 
 @transaction.atomic
-def submit_actions(game: Game, user: User, actions: list[str], expected_version: int) -> Game:
-    """Apply ``actions`` in order for ``user``'s seat, all or none (a market form's hires and
-    purchases): each as ``submit_action``, the first at ``expected_version``. Raises GameError
-    for an empty list, or the error of the first refused action; nothing changes then."""
+def submit_actions(
+    game: Game, user: User, actions: list[str], expected_version: int
+) -> tuple[Game, lines.Plan]:
+    """Apply those of ``actions`` (a batch form's or a mail reply's, in order) for ``user``'s
+    seat that the rule of ``games.lines`` keeps, each as ``submit_action``, the first at
+    ``expected_version``; return the game and the plan (which actions were applied, which one
+    failed and why). Every action up to and including one that reveals something stays
+    applied when a later one fails, so that neither what is applied nor the answer depends on
+    anything hidden that the applied actions did not reveal.
+
+    Raises GameError for an empty list, StaleVersion, or GameError when the game is not
+    being played or it is not ``user``'s turn; nothing changes then. A refused action raises
+    nothing: it is the plan's ``failed`` line."""
     if not actions:
         raise GameError(_("Choose at least one quantity."))
-    for action in actions:
-        game = submit_action(game, user, action, expected_version)
-        expected_version = game.version
-    return game
+    game = locked(game)
+    seat = _acting_seat(game, user, expected_version)
+    result = lines.plan(game.rules, game.state, seat.number, actions, game.kind.ends_turn)
+    for action in result.keep:
+        game = submit_action(game, user, action, game.version)
+    return game, result
 
 
 @transaction.atomic
@@ -254,10 +265,10 @@ def open_turn(game: Game, seats: list[Seat]) -> None:
     game.reminder_due_at = game.turn_deadline and reminder_due(now, game.turn_deadline)
 
 
-def announce(game: Game, notice: str) -> None:
-    """Put the notice ``notice`` about ``game`` to its players in the outbox (sent after
-    commit)."""
-    mails.queue_notice(game, notice)
+def announce(game: Game, notice: str, *, but: User | None = None) -> None:
+    """Put the notice ``notice`` about ``game`` to its players (all of them ``but`` one, who
+    made it happen and sees it) in the outbox (sent after commit)."""
+    mails.queue_notice(game, notice, but=but)
     if notice == "game_started":
         announce_turn(game, None)
 

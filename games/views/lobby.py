@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.db.models import Case, Count, F, Prefetch, When
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -59,6 +60,18 @@ def new_game(request):
             return redirect(game)
     template = "games/new.html#game-part" if is_htmx(request) else "games/new.html"
     return render(request, template, {"form": form, "games": game_choices()})
+
+
+@require_POST
+@login_required
+@hourly_limit("new_game", redirect_to=lambda request: reverse("new_game"))
+def play_now(request, engine):
+    """One click from the home page: a game of ``engine`` against one easy computer player,
+    started at once; an unknown game is a 404."""
+    if engine not in dict(game_choices()):
+        raise Http404
+    game = services.create_game(request.user, engine=engine, num_players=2, bots=1)
+    return redirect(game)
 
 
 def _my_game_ids(user) -> tuple[list[int], list[int]]:
@@ -119,7 +132,11 @@ def my_games(request):
             and game.current_seat == game.my_seat.number
             and game.my_seat.left_at is None
         )
-    waiting = sorted((g for g in running if g.my_turn), key=lambda g: g.turn_deadline)
+    # The nearest deadline first; a game without one (solo, or claimed by the sweep) last.
+    waiting = sorted(
+        (g for g in running if g.my_turn),
+        key=lambda g: (g.turn_deadline is None, g.turn_deadline or 0),
+    )
     others = [g for g in running if not g.my_turn]
     invitations = list(
         Invitation.objects.filter(user=request.user, game__status=Game.Status.OPEN)

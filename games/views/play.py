@@ -83,13 +83,30 @@ def _versioned_change(request, code, change) -> HttpResponse:
 @login_required
 @require_POST
 def game_act_batch(request, code):
-    """Apply several actions of the player whose turn it is, all or none (a market form)."""
+    """Apply several actions of the player whose turn it is (a market form), by the rule of
+    ``games.lines``: when one fails, those since the last revealing one and after it are not
+    applied, and the message says which were and why the failed one was refused."""
 
     def act(game, version):
         actions = game.kind.batch_actions(request.POST)
-        attempt(request, services.submit_actions, game, request.user, actions, version)
+        done = attempt(request, services.submit_actions, game, request.user, actions, version)
+        if done and done[1].failed is not None:
+            messages.error(request, _batch_failure(done[1]))
 
     return _versioned_change(request, code, act)
+
+
+def _batch_failure(plan) -> str:
+    """The message for a batch whose ``plan`` (``games.lines.Plan``) has a failed action: its
+    reason, after the actions that were applied all the same (those up to a revealing one)."""
+    _index, line = plan.failed
+    if not plan.keep:
+        return line.reason
+    return _("Applied: %(applied)s. Not applied: %(rest)s. %(reason)s") % {
+        "applied": ", ".join(plan.keep),
+        "rest": ", ".join(plan.lines[n].action for n in plan.not_applied),
+        "reason": line.reason,
+    }
 
 
 @login_required

@@ -15,7 +15,8 @@ def talk_panel(context):
     panel = {"request": request, "user": request.user, "csrf_token": context.get("csrf_token")}
     if not request.user.is_authenticated or game.status == game.Status.OPEN:
         return panel | {"show": False}
-    panel |= chat_context(request, game, seat) | {"show": True}
+    # A solo game has nobody to talk to: its player keeps the private notes only.
+    panel |= chat_context(request, game, seat) | {"show": True, "chat": not game.is_solo}
     if seat is not None:
         panel["note_text"] = services.note_of(game, request.user)
     return panel

@@ -53,3 +53,35 @@ def test_password_reset_mails_a_link(client, alice, mailoutbox):
 
     assert len(mailoutbox) == 1
     assert "/accounts/password/reset/key/" in mailoutbox[0].body
+
+
+def _sign_in(client, password, address):
+    return client.post(
+        reverse("account_login"),
+        {"login": "alice@example.com", "password": password},
+        REMOTE_ADDR=address,
+    )
+
+
+def test_a_guesser_elsewhere_never_locks_the_owner_out(client, alice):
+    for _ in range(6):
+        _sign_in(client, "nope", "203.0.113.5")
+    assert "Too many failed" in _sign_in(client, PASSWORD, "203.0.113.5").content.decode()
+
+    _sign_in(client, PASSWORD, "198.51.100.7")
+
+    assert client.session["_auth_user_id"] == str(alice.pk)
+
+
+def test_a_sign_in_code_by_mail_is_a_way_in_after_failed_passwords(client, alice, mailoutbox):
+    for _ in range(6):
+        _sign_in(client, "nope", "127.0.0.1")
+    assert "Send me a sign-in code" in client.get(reverse("account_login")).content.decode()
+
+    client.post(reverse("account_request_login_code"), {"email": "alice@example.com"})
+    [mail] = [m for m in mailoutbox if m.to == ["alice@example.com"]]
+    lines = [line.strip() for line in mail.body.splitlines() if line.strip()]
+    code = lines[lines.index(next(x for x in lines if "listed below" in x)) + 1]
+    client.post(reverse("account_confirm_login_code"), {"code": code})
+
+    assert client.session["_auth_user_id"] == str(alice.pk)

@@ -86,3 +86,15 @@ def test_bad_settings_are_refused_and_change_nothing(client, alice, bob, change,
     assert error in response.content.decode()
     alice.refresh_from_db()
     assert alice.language == "en"
+
+
+def test_the_time_zones_are_grouped_by_region_and_the_browsers_is_offered(client, alice):
+    client.force_login(alice)
+
+    html = client.get(reverse("account_settings")).content.decode()
+
+    europe = html.split('<optgroup label="Europe">')[1].split("</optgroup>")[0]
+    assert '<option value="Europe/Amsterdam">Amsterdam</option>' in europe
+    assert "Africa/Cairo" not in europe
+    assert html.count("<optgroup") >= 10
+    assert "js/time-zone.js" in html

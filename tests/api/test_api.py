@@ -2,9 +2,13 @@
 the token owner's seat sees it, its legal actions and move log; actions at the expected
 version through the same service as the page; the OpenAPI document; the rate limit."""
 
+import threading
+
 import pytest
+from django.db import connections
 from django.test import Client
 
+from api import tokens
 from api.models import ApiToken
 from games import services
 from games.models import Game
@@ -188,6 +192,39 @@ def test_requests_past_the_rate_get_429(alice, settings):
     api = ApiClient(alice)
     codes = [api.get("/games").status_code for _n in range(5)]
     assert codes == [200, 200, 200, 429, 429]
+
+
+def test_an_accounts_tokens_share_its_rate(alice, bob, settings):
+    settings.API_RATE, settings.API_ACCOUNT_RATE = "3/m", "4/m"
+    first, second, other = ApiClient(alice), ApiClient(alice), ApiClient(bob)
+
+    codes = [api.get("/games").status_code for api in (first, first, first, second, second)]
+
+    assert codes == [200, 200, 200, 200, 429]
+    assert other.get("/games").status_code == 200
+
+
+@pytest.mark.needs_postgres
+@pytest.mark.django_db(transaction=True)
+def test_concurrent_token_requests_never_make_more_than_the_limit(alice):
+    barrier = threading.Barrier(20)
+
+    def make(n):
+        barrier.wait()
+        try:
+            tokens.make_token(alice, f"token {n}")
+        except tokens.TokenError:
+            pass
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=make, args=(n,)) for n in range(20)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+    assert ApiToken.objects.filter(user=alice).count() == tokens.MAX_TOKENS
 
 
 def test_staff_see_tokens_in_the_admin_and_may_delete_them(alice, staff):

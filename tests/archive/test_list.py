@@ -2,12 +2,13 @@
 of players and rated, paginated."""
 
 import re
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
 
 from archive.views import GAMES_PER_PAGE
 from tests.fixtures import make_player
@@ -122,3 +123,17 @@ def test_a_filter_is_counted_once_and_its_count_reused_by_its_other_pages(client
     assert "Page 2 of 2" in html
     assert not [q for q in queries.captured_queries if "COUNT(" in q["sql"]]
     assert "Page 1 of 2" in listed(client, player="bob", players=2)[1]  # its own count
+
+
+def test_the_date_finished_is_written_with_the_months_name_not_in_american_digits(
+    client, alice, bob
+):
+    finished_game([alice, bob], [1, 2], finished_at=timezone.make_aware(datetime(2026, 11, 25)))
+
+    html = listed(client)[1]
+
+    assert "Nov. 25, 2026" in html and "11/25/2026" not in html
+    assert (
+        "25 novembre 2026"
+        in client.get(reverse("archive"), headers={"accept-language": "fr"}).content.decode()
+    )

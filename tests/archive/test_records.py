@@ -2,14 +2,16 @@
 seed (a tampered record fails), imported as a finished game."""
 
 import json
+import random
 
 import pytest
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from accounts.models import User
-from archive.records import RecordError, game_record
+from archive.records import RecordError, game_record, replay_record
 from games.models import Game, Move
+from games.simulation import play_game
 
 pytestmark = pytest.mark.django_db
 
@@ -144,3 +146,30 @@ def test_an_import_refuses_names_the_settings_page_refuses(record_file, played, 
 
     assert User.objects.count() == users
     assert not Game.objects.exists()
+
+
+@pytest.fixture
+def nile_played(alice):
+    """A short solo Source of the Nile game played to its end on the site."""
+    return play_game([alice], rng=random.Random(5), engine="nile", options={"max_rounds": 4})
+
+
+def test_a_game_keeps_the_rules_version_it_started_under(client, nile_played):
+    record = export(client, nile_played).json()
+
+    assert nile_played.options["rules_version"] == nile_played.rules.rules_version
+    assert record["format_version"] == 2
+    assert record["options"]["rules_version"] == nile_played.rules.rules_version
+
+
+def test_a_record_written_before_rules_versions_replays_by_the_first_rules(
+    client, alice, tmp_path, capsys
+):
+    game = play_game([alice], rng=random.Random(5), engine="nile", options={"rules_version": 1})
+    path = tmp_path / "old.json"
+    path.write_bytes(export(client, game).content)
+    rewrite(path, lambda r: (r.__setitem__("format_version", 1), r["options"].clear()))
+
+    call_command("verify_game_record", str(path))
+    assert "The record verifies" in capsys.readouterr().out
+    assert replay_record(json.loads(path.read_text()))[1]["rules_version"] == 1

@@ -125,3 +125,11 @@ def test_a_running_game_sends_its_players_and_watchers_to_the_play_page(client, 
 
     assert response.status_code == 302
     assert response["Location"] == duel_underway.get_absolute_url()
+
+
+def test_the_replay_offers_the_record_in_players_words_not_a_command(client, played):
+    html = client.get(replay_url(played)).content.decode()
+
+    assert f'href="{reverse("game_record", args=[played.code])}" download' in html
+    assert "manage.py" not in html
+    assert "play the game again from the seed" in html

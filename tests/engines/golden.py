@@ -32,12 +32,17 @@ GOLDEN_GAMES = [
     ("africa", 4, 5, {"variant": "simple"}),
     ("africana", 1, 2, {}),
     ("africana", 2, 4, {"book_order": {"north": ["N11", "N01"]}}),
-    ("nile", 1, 1, {}),
+    # played under the first rules of the Nile (before rulings 43-48)
+    ("nile", 1, 1, {"rules_version": 1}),
     (
         "nile",
         2,
         4,
-        {"max_rounds": 15, "professions": ["explorer", "journalist", "doctor", "zoologist"]},
+        {
+            "max_rounds": 15,
+            "professions": ["explorer", "journalist", "doctor", "zoologist"],
+            "rules_version": 1,
+        },
     ),
 ]
 

@@ -41,6 +41,21 @@ def test_follow_goes_back_only_to_a_page_of_this_site(alice, bob):
     assert response["Location"] == "/friends/"
 
 
+@pytest.mark.parametrize(
+    "target", ["-1", "None", "[]", "\U0001f981", "friends", "//evil.example/"]
+)
+def test_follow_goes_to_the_friends_page_for_anything_but_a_local_path(alice, bob, target):
+    client = signed_in(alice)
+    response = client.post("/friends/follow/", {"name": "Bob", "follow": "1", "next": target})
+    assert response.status_code == 302 and response["Location"] == "/friends/"
+
+
+def test_follow_goes_back_to_a_local_path(alice, bob):
+    client = signed_in(alice)
+    response = client.post("/friends/follow/", {"name": "Bob", "follow": "1", "next": "/lobby/"})
+    assert response["Location"] == "/lobby/"
+
+
 def test_the_lobby_lists_open_games_of_people_you_follow_first(alice, bob):
     erin = make_player("erin@example.com", "Erin")
     of_bob = services.create_game(bob, num_players=3)

@@ -106,7 +106,11 @@ def test_a_person_against_two_hard_bots_starts_at_once(
     assert player_to_move(game) == alice  # the bots before her have moved
     assert game.turn_deadline is not None
     page = client.get(game.get_absolute_url()).content.decode()
-    assert page.count("\N{ROBOT FACE} Robot (hard)") >= 2
+    names = sorted(seat.name for seat in seats if seat.bot_level)
+    assert names[0] != names[1]
+    for name in names:
+        assert name.startswith("\N{ROBOT FACE} Robot ") and name.endswith(" (hard)")
+        assert name in page
 
 
 def test_the_form_leaves_a_seat_for_a_person(client, alice):
@@ -288,6 +292,28 @@ def test_a_record_names_the_computer_players_and_imports_them_as_such(
 
 
 # -- ratings -------------------------------------------------------------------------------
+
+
+def test_each_robot_at_a_table_has_a_name_of_its_own_everywhere(
+    client, alice, mailoutbox, django_capture_on_commit_callbacks
+):
+    game = finished_against_bots(alice, django_capture_on_commit_callbacks)
+    names = [seat.name for seat in game.seats.all() if seat.is_bot]
+    assert len(set(names)) == 2
+    client.force_login(alice)
+    page = client.get(game.get_absolute_url() + "?log=all").content.decode()
+    breakdown = page.split('class="final-breakdown"')[1].split("</table>")[0]
+    log = page.split('id="log-heading"')[1]
+    replay = client.get(reverse("replay", args=[game.code])).content.decode()
+    record = [player["name"] for player in game_record(game)["players"]]
+    mails = " ".join(message.body for message in mailoutbox)
+    for name in names:
+        assert name in page.split('id="players-heading"')[1]
+        assert name in breakdown
+        assert name in log
+        assert name in replay
+        assert name in record
+        assert name.replace("\N{ROBOT FACE} ", "") in mails
 
 
 def test_each_bot_level_is_rated_per_game_like_a_player(

@@ -8,6 +8,7 @@ from html import unescape
 import pytest
 import time_machine
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
@@ -108,3 +109,21 @@ def test_a_garbled_version_gets_the_views_answer(client, duel, version):
 
     expected = 400 if "\x00" in version else 200  # refused, or the game as it is now
     assert response.status_code == expected
+
+
+@pytest.mark.parametrize("outsider", ["dave", "nobody"])
+def test_a_players_token_copied_elsewhere_tells_nothing_of_the_game(duel, dave, outsider):
+    """Out of its session, a player's token answers as no token would: the same for an
+    active and an idle player, a moved and an unmoved game."""
+    owner = Client()
+    owner.force_login(player_to_move(duel))
+    url = page_poll_url(owner, duel)  # the page notes the visit: the player is active
+    thief = Client()
+    if outsider == "dave":
+        thief.force_login(dave)
+
+    copied = thief.get(url)
+    bare = thief.get(url.split("&t=")[0])
+
+    assert copied.status_code == bare.status_code != 204
+    assert owner.get(url).status_code == 204

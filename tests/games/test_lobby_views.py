@@ -136,6 +136,28 @@ def test_my_games_lists_games_waiting_for_me_first(client, alice, bob, carol):
     assert str(gathering.code) in others
 
 
+def test_my_games_lists_a_solo_game_after_the_games_with_a_deadline(client, alice, bob, carol):
+    duels = []
+    for opponent in (bob, carol):
+        duel = services.create_game(alice, num_players=2, seed=2024)
+        services.join_game(duel, opponent)
+        duel.refresh_from_db()
+        if player_to_move(duel) != alice:
+            duel = play(duel, duel.rules.legal_actions(duel.state)[0])
+        duels.append(duel)
+    solo = services.create_game(alice, engine="nile", num_players=1, seed=2)
+    Game.objects.filter(pk=duels[1].pk).update(turn_deadline=None)  # claimed by the sweep
+    client.force_login(alice)
+
+    response = client.get(reverse("my_games"))
+
+    assert response.status_code == 200
+    assert solo.turn_deadline is None
+    your_turn = response.content.decode().split("Other games")[0]
+    order = [your_turn.index(str(game.code)) for game in (duels[0], solo, duels[1])]
+    assert order[0] < min(order[1:])
+
+
 def test_resigning_asks_first_then_ends_a_duel(client, duel):
     leaver = player_to_move(duel)
     client.force_login(leaver)

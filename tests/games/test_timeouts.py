@@ -56,6 +56,27 @@ def test_the_reminder_goes_out_at_80_percent_of_the_time(
     assert subjects(mailoutbox, mover) == ["Reminder: your move in Africa, 9 hours left"]
 
 
+def test_a_late_sweep_sends_the_timeout_notice_and_no_reminder_with_a_passed_deadline(
+    game, django_capture_on_commit_callbacks, mailoutbox, monkeypatch
+):
+    mover = player_to_move(game)
+    timeouts = []  # the timeout tasks, run after the outbox has had its turn
+    monkeypatch.setattr(
+        tasks.time_out_turn, "apply_async", lambda args, **kw: timeouts.append(args)
+    )
+
+    with time_machine.travel(game.turn_deadline + timedelta(minutes=2), tick=False):
+        assert sweep(django_capture_on_commit_callbacks) == {"reminded": 1, "timed_out": 1}
+        send_outbox.apply()
+        for args in timeouts:
+            services.time_out(*args)
+        send_outbox.apply()
+
+    mine = subjects(mailoutbox, mover)
+    assert "Your time ran out in Africa" in mine
+    assert not [s for s in mine if s.startswith("Reminder")]
+
+
 def test_at_the_deadline_the_turn_is_ended_for_the_player_and_they_are_told(
     game, django_capture_on_commit_callbacks, mailoutbox
 ):

@@ -31,6 +31,16 @@ def started_duel(alice, bob, django_capture_on_commit_callbacks, mailoutbox):
     return game
 
 
+def test_a_game_that_starts_at_once_against_the_computer_sends_its_creator_no_started_mail(
+    alice, django_capture_on_commit_callbacks, mailoutbox
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        game = services.create_game(alice, num_players=2, bots=1)
+
+    assert game.status == Game.Status.ACTIVE
+    assert not [m for m in mailoutbox if "has started" in m.subject]
+
+
 def move(game, action, capture):
     with capture(execute=True):
         return services.submit_action(game, player_to_move(game), action, game.version)
@@ -43,8 +53,8 @@ def test_starting_a_game_tells_every_player_and_the_first_to_move(
         game = services.create_game(alice, num_players=2)
         services.join_game(game, bob)
 
-    subjects = sorted(m.subject for m in mailoutbox)
-    assert subjects.count("Your game of Africa has started") == 2
+    started = [m for m in mailoutbox if m.subject == "Your game of Africa has started"]
+    assert [m.to for m in started] == [[alice.email]]  # bob started it by joining: he sees it
     first = player_to_move(Game.objects.get())
     assert [m.subject for m in mails_to(mailoutbox, first)][-1].startswith("Your turn in Africa")
 
@@ -223,8 +233,13 @@ def test_the_daily_digest_lists_waiting_games_once_a_day_in_the_local_morning(
 
     [mail] = [m for m in mails_to(mailoutbox, bob) if "waiting" in m.subject]
     assert mail.subject == "2 games are waiting for your move"
-    urgent, later = (g.get_absolute_url() for g in sorted(games, key=lambda g: g.turn_deadline))
+    first, second = sorted(games, key=lambda g: g.turn_deadline)
+    urgent, later = first.get_absolute_url(), second.get_absolute_url()
     assert mail.body.index(urgent) < mail.body.index(later)
+    # Reply plays the most urgent game; the other game's address is in the text.
+    [address] = mail.reply_to
+    assert address.startswith(f"play+{first.pk}.")
+    assert f"play+{second.pk}." in mail.body
 
 
 def datetime_at_local_hour(zone_name, hour):

@@ -21,6 +21,7 @@ from django.db import connection
 
 from africa_site.celery import app
 from games import services
+from notifications import outbox
 from notifications.models import OutboundMail
 from tests.fixtures import missing_service
 from tests.games.conftest import first_with, player_to_move
@@ -235,3 +236,32 @@ def _wait(condition, seconds=WAIT) -> bool:
             return True
         tick.wait(0.1)
     return condition()
+
+
+def test_a_worker_killed_while_sending_many_mails_loses_none_and_repeats_at_most_one(
+    inbox, start_worker, alice, bob
+):
+    box, start_server = inbox
+    start_server()
+    for seed in range(4):  # 4 games: a start notice to each player and a turn mail each
+        game = services.create_game(alice, num_players=2, seed=seed)
+        services.join_game(game, bob)
+    rows = OutboundMail.objects.all()
+    total = rows.count()
+    box.hold = threading.Event()
+    doomed = start_worker()
+
+    assert box.stalled.wait(WAIT)  # the worker is in the middle of sending
+    sent_before = len(box.messages)
+    doomed.send_signal(signal.SIGKILL)
+    doomed.wait(WAIT)
+    claimed_by_the_dead = rows.filter(status="pending", claimed_until__isnull=False).count()
+    box.hold.set()
+    box.hold = None
+    start_worker()
+
+    assert _wait(lambda: rows.filter(status="sent").count() == total)
+    ids = [m["Message-ID"] for m in box.wait_until(lambda ms: len(ms) >= total)]
+    assert len(set(ids)) == total  # none lost
+    assert len(ids) - total <= 1  # at most the mail in flight twice
+    assert sent_before < total and claimed_by_the_dead <= outbox.BATCH

@@ -52,7 +52,7 @@ def africana_duel(alice, bob, django_capture_on_commit_callbacks, mailoutbox) ->
 def test_a_two_player_africana_game_is_played_to_its_end_by_email(
     africana_duel, mailoutbox, django_capture_on_commit_callbacks, settings
 ):
-    settings.HOURLY_LIMITS = settings.HOURLY_LIMITS | {"mail_reply": f"{MAX_REPLIES}/h"}
+    settings.HOURLY_LIMITS = settings.HOURLY_LIMITS | {"mail_reply_game": f"{MAX_REPLIES}/h"}
     game, replies, chance = africana_duel, 0, random.Random(7)
     while game.status == Game.Status.ACTIVE and replies < MAX_REPLIES:
         user = mover(game)

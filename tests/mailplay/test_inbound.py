@@ -11,6 +11,7 @@ import time_machine
 from django.utils import timezone
 from kombu.exceptions import OperationalError
 
+from accounts.services import end_vacation, start_vacation
 from games import services
 from games.models import Game, Move
 from mailplay.inbound import handle_message
@@ -424,3 +425,18 @@ def test_a_reply_while_the_broker_is_down_is_applied_and_answered_once_later(
     reply_id = parse_bytes(raw)["Message-ID"]
     assert answer.extra_headers["In-Reply-To"] == reply_id
     assert not answer.extra_headers["Message-ID"].endswith("@localhost>")
+
+
+def test_a_vacation_started_and_ended_leaves_the_mailed_reply_address_playing(
+    underway, mailoutbox, django_capture_on_commit_callbacks
+):
+    user = mover(underway)
+    raw = compose(reply_to(last_mail_to(mailoutbox, user)), "end", sender=user.email)
+    deadline = underway.turn_deadline
+    start_vacation(user)
+    with time_machine.travel(timezone.now() + timedelta(hours=5)):
+        end_vacation(user)
+        underway.refresh_from_db()
+        assert underway.turn_deadline >= deadline + timedelta(hours=5)
+        with django_capture_on_commit_callbacks(execute=True):
+            assert handle_message(parse_bytes(raw)).status == "applied"

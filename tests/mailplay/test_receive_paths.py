@@ -12,7 +12,9 @@ from anymail.inbound import AnymailInboundMessage
 from anymail.signals import AnymailInboundEvent, EventType, inbound
 from django.core.checks import run_checks
 from django.core.management import call_command
+from django.db import OperationalError
 
+from mailplay import inbound as mail_inbound
 from mailplay.inbound import handle_message
 from mailplay.models import ProcessedMessage
 from mailplay.parsing import parse_bytes
@@ -147,3 +149,25 @@ def test_the_deployment_check_warns_of_webhooks_without_a_secret(settings):
 
     assert "mailplay.W001" in warned
     assert "mailplay.W001" not in off | guarded
+
+
+def test_a_reply_met_by_an_unreachable_service_is_deferred_and_played_when_delivered_again(
+    duel, mailoutbox, monkeypatch, django_capture_on_commit_callbacks
+):
+    raw = raw_reply(ALL_MAILS[0], duel, mailoutbox)
+
+    def unreachable(*args, **kwargs):
+        raise OperationalError("could not connect to server")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(mail_inbound, "_play", unreachable)
+        with pytest.raises(SystemExit) as exit_code:
+            through_command(raw, monkeypatch)
+        assert exit_code.value.code == 75  # EX_TEMPFAIL: the mail server keeps it and retries
+        with pytest.raises(mail_inbound.Deferred):  # a webhook answers 500: the provider retries
+            through_signal(raw, monkeypatch)
+    assert not ProcessedMessage.objects.exists()
+
+    with django_capture_on_commit_callbacks(execute=True):
+        assert through_command(raw, monkeypatch) == "applied"
+        assert through_command(raw, monkeypatch) == "duplicate"

@@ -12,9 +12,9 @@ import re
 
 import pytest
 
+from games import lines as rule
 from games import services
 from games.engines import engine_names, get_engine
-from mailplay import lines as rule
 from tests.engines.hidden_info import HIDDEN_INFO
 from tests.games.conftest import player_to_move
 from tests.mailplay.conftest import answer_by_mail, last_mail_to

@@ -47,7 +47,7 @@ def choose(actions: list[str], chance: random.Random) -> str:
 def test_a_two_player_game_is_played_to_its_end_by_email(
     duel, mailoutbox, django_capture_on_commit_callbacks, settings
 ):
-    settings.HOURLY_LIMITS = settings.HOURLY_LIMITS | {"mail_reply": f"{MAX_REPLIES}/h"}
+    settings.HOURLY_LIMITS = settings.HOURLY_LIMITS | {"mail_reply_game": f"{MAX_REPLIES}/h"}
     replies, chance = 0, random.Random(7)
     while duel.status == Game.Status.ACTIVE and replies < MAX_REPLIES:
         user = mover(duel)

@@ -99,6 +99,38 @@ def test_a_turn_mail_put_off_is_closed_when_the_player_moves_first(duel, client,
     assert mails_to(mailoutbox, second) == []
 
 
+def test_the_board_picture_writes_its_words_in_a_font():
+    def dark_pixels(text):
+        svg = (
+            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 30" width="120" '
+            f'height="30"><text x="4" y="22" font-size="18" font-weight="700">{text}</text></svg>'
+        )
+        image = Image.open(io.BytesIO(boardimage.svg_png(svg))).convert("L")
+        return sum(1 for value in image.get_flattened_data() if value < 100)
+
+    assert dark_pixels("") == 0
+    assert dark_pixels("Mombasa") > 1000  # letters, in DejaVu Sans (fonts-dejavu-core)
+    assert dark_pixels("Mombasa") > dark_pixels("Lagos")
+
+
+def test_a_symbol_used_in_the_board_is_drawn_where_and_as_large_as_the_use_says():
+    svg = (
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 50" width="100" height="50">'
+        '<defs><symbol id="disc" viewBox="-10 -10 20 20"><circle r="9"/></symbol></defs>'
+        '<use href="#disc" x="50" y="5" width="40" height="40" fill="#c01c28"/></svg>'
+    )
+    image = Image.open(io.BytesIO(boardimage.svg_png(svg))).convert("RGB")
+    scale = boardimage.WIDTH / 100
+
+    def at(x, y):
+        return image.getpixel((round(x * scale), round(y * scale)))
+
+    red = at(70, 25)
+    assert red[0] > 150 and red[1] < 80  # the disc's centre
+    assert at(70, 25 + 16) == at(70, 25)  # 18 units across: 9 of 10 of its box
+    assert at(20, 25) == at(70, 48) != red  # nothing left of it, nor beyond its edge
+
+
 @pytest.mark.parametrize("name", sorted(KINDS))
 def test_the_board_picture_is_a_small_png_that_shows_nothing_hidden(name, db):
     from tests.fixtures import make_player
@@ -115,7 +147,7 @@ def test_the_board_picture_is_a_small_png_that_shows_nothing_hidden(name, db):
 
     def picture(state):
         observation = kind.engine.observation(state, viewer)
-        return board_png(kind, kind.board_context(observation, seats, highlight=set()))
+        return board_png(kind, kind.mail_board(observation, seats, viewer))
 
     png = picture(game.state)
     image = Image.open(io.BytesIO(png))

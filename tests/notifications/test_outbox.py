@@ -3,7 +3,7 @@ when the broker is down during the move, when the player is in quiet hours, or w
 senders run at the same time."""
 
 import threading
-from datetime import timedelta
+from datetime import UTC, datetime, time, timedelta
 
 import pytest
 import time_machine
@@ -129,7 +129,7 @@ def test_one_mail_connection_is_opened_for_a_batch(alice, bob, carol, settings, 
 
     counts = tasks.send_outbox.apply().get()
 
-    assert counts["sent"] >= 4  # three "game started" mails and a turn mail
+    assert counts["sent"] >= 3  # two "game started" mails (carol started it) and a turn mail
     assert counting_backend.OPENED == [counts["sent"]]  # one connection carried them all
 
 
@@ -201,3 +201,74 @@ def test_a_sender_skips_the_rows_another_sender_holds(alice, settings, mailoutbo
     assert InterruptingBackend.second_run == [{"sent": 0, "closed": 0, "deferred": 0, "failed": 0}]
     assert first["sent"] == 3
     assert len(mailoutbox) == 3
+
+
+class WorldMovesOnBackend(LocmemBackend):
+    """While the first mail of a batch goes out, ``change`` runs once: the world moves on
+    between the claim of the batch and the building of its later mails."""
+
+    change = None
+
+    def send_messages(self, messages):
+        change, WorldMovesOnBackend.change = WorldMovesOnBackend.change, None
+        if change is not None:
+            change()
+        return super().send_messages(messages)
+
+
+@pytest.mark.django_db
+def test_later_mails_of_a_batch_decide_on_the_game_as_it_is_when_they_are_built(
+    settings, mailoutbox
+):
+    from tests.fixtures import make_player
+
+    settings.EMAIL_BACKEND = f"{__name__}.WorldMovesOnBackend"
+    games = []
+    for n in range(outbox.FRESH + 2):  # the last two are read after the first mail is sent
+        host = make_player(f"host{n}@example.com", f"Host {n}")
+        guest = make_player(f"guest{n}@example.com", f"Guest {n}")
+        game = services.create_game(host, num_players=2, seed=n)
+        services.join_game(game, guest)
+        game.refresh_from_db()
+        games.append(game)
+    OutboundMail.objects.all().delete()
+    start = timezone.now()
+    for n, game in enumerate(games):
+        mails.queue_turn(game)
+        OutboundMail.objects.filter(game=game).update(send_after=start + timedelta(seconds=n))
+    moved_on, looking = games[-2], games[-1]
+    looker = player_to_move(looking)
+
+    def change():
+        play(moved_on, first_with(moved_on, "start "))  # a move from the page
+        looking.seats.filter(user=looker).update(last_seen_at=timezone.now())  # a look at it
+
+    WorldMovesOnBackend.change = change
+    with time_machine.travel(start + timedelta(minutes=1), tick=False):
+        counts = outbox.send_due()
+
+    assert counts == {"sent": outbox.FRESH, "closed": 1, "deferred": 1, "failed": 0}
+    before_the_move = OutboundMail.objects.get(game=moved_on, ply=moved_on.version)
+    assert (before_the_move.status, before_the_move.reason) == (
+        OutboundMail.Status.CLOSED,
+        "moved on",
+    )
+    assert OutboundMail.objects.get(game=looking).status == OutboundMail.Status.PENDING
+    assert turn_mails_to(looker) == []
+
+
+@pytest.mark.django_db
+def test_a_mail_held_for_quiet_hours_goes_out_at_their_end_to_the_second(alice):
+    # Quiet from 22:00 to 07:00 in Brussels; a turn mail written at 23:07:41 waits until 07:00:00
+    # exactly, not until a quarter-hour step counted from when it was written.
+    User.objects.filter(pk=alice.pk).update(
+        time_zone="Europe/Brussels",
+        quiet_hours_start=time(22, 0),
+        quiet_hours_end=time(7, 0),
+    )
+    alice.refresh_from_db()
+    written = datetime(2026, 3, 10, 22, 7, 41, tzinfo=UTC)  # 23:07:41 in Brussels
+    end = outbox.quiet_hours_end(alice, written)
+    assert end.astimezone(alice.zone).replace(tzinfo=None) == datetime(2026, 3, 11, 7, 0)
+    assert outbox.quiet_hours_end(alice, end) is None
+    assert alice.in_quiet_hours(end - timedelta(seconds=1))

@@ -154,3 +154,23 @@ def test_search_results_show_the_rulebooks_text_as_text(client, db):
     assert 'href="/rules/africa/en/full/#tricks"' in html
     assert "<script>alert" not in html
     assert "&lt;script&gt;" in html
+
+
+def test_the_contents_number_sections_and_nest_their_sub_sections(client, db):
+    services.load_site_rulebooks()
+    for rulebook in Rulebook.objects.all():
+        html = page(client, rulebook.get_absolute_url())
+        contents = html.split('id="rb-toc"')[1].split("</nav>")[0]
+        top_level = contents.split("<ol", 1)[1]
+        depth, items = 0, 0
+        for tag in top_level.replace("</", "<\0").split("<")[1:]:
+            if tag.startswith("ol"):
+                depth += 1
+            elif tag.startswith("\0ol"):
+                depth -= 1
+            elif tag.startswith("li") and depth == 0:
+                items += 1
+        sections = [entry for entry in rulebook.toc if entry["level"] == 2]
+        assert items == len(sections), rulebook
+        for entry in rulebook.toc:
+            assert f'href="#{entry["anchor"]}"' in contents

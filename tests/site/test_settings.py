@@ -20,6 +20,9 @@ SERVICE_VARIABLES = {
     "SECRET_KEY_FALLBACKS",
     "SENTRY_DSN",
     "ADMINS",
+    "ALLAUTH_TRUSTED_PROXY_COUNT",
+    "ALLAUTH_TRUSTED_CLIENT_IP_HEADER",
+    "SILENCED_SYSTEM_CHECKS",
 }
 
 
@@ -80,6 +83,7 @@ PRODUCTION = {
     "CELERY_BROKER_URL": "redis://cache.example.org:6379/1",
     "EMAIL_URL": "smtp+tls://mailer:secret@smtp.example.org:587",
     "ANYMAIL_WEBHOOK_SECRET": "mailer:webhook-secret",
+    "ALLAUTH_TRUSTED_PROXY_COUNT": "1",
 }
 
 
@@ -88,6 +92,21 @@ def test_production_settings_pass_the_deployment_checklist(tmp_path):
 
     assert result.returncode == 0, result.stderr + result.stdout
     assert "System check identified no issues" in result.stdout
+
+
+def test_the_deployment_checklist_warns_without_the_clients_address(tmp_path):
+    unset = {k: v for k, v in PRODUCTION.items() if k != "ALLAUTH_TRUSTED_PROXY_COUNT"}
+    header = unset | {"ALLAUTH_TRUSTED_CLIENT_IP_HEADER": "X-Real-IP"}
+    silenced = unset | {"SILENCED_SYSTEM_CHECKS": "accounts.W001"}
+
+    warned = manage(["check", "--deploy", "--fail-level", "WARNING"], unset, tmp_path)
+    quiet = [
+        manage(["check", "--deploy", "--fail-level", "WARNING"], extra, tmp_path)
+        for extra in (header, silenced)
+    ]
+
+    assert warned.returncode != 0 and "accounts.W001" in warned.stderr + warned.stdout
+    assert [result.returncode for result in quiet] == [0, 0]
 
 
 def test_production_settings_use_the_named_services(tmp_path):

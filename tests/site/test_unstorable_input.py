@@ -58,16 +58,18 @@ def _placeholders(route: str) -> int:
     return len(GROUP.findall(route)) + len(CONVERTER.findall(GROUP.sub("", route)))
 
 
-def _get_parameters() -> set[str]:
-    """Every query parameter a view of the site reads: ``request.GET.get("name")``,
-    ``request.GET["name"]``, and the fields of the forms bound to ``request.GET``."""
-    names, forms = {"next"}, set()
-    for app in APPS:
+def form_parameters(method: str, apps: list[str]) -> set[str]:
+    """Every parameter of ``method`` ("GET" or "POST") that a view of ``apps`` reads:
+    ``request.GET.get("name")``, ``request.GET["name"]``, and the fields of the forms bound to
+    ``request.GET`` (the same with POST)."""
+    names, forms = set(), set()
+    reads = re.compile(rf"request\.{method}(?:\.get(?:list)?\(|\[)\s*[\"'](\w+)")
+    for app in apps:
         for source in (ROOT / app).rglob("*.py"):
             text = source.read_text()
-            names |= set(re.findall(r"request\.GET(?:\.get\(|\[)\s*[\"'](\w+)", text))
-            forms |= set(re.findall(r"(\w+Form)\(request\.GET", text))
-    for app in APPS:
+            names |= set(reads.findall(text))
+            forms |= set(re.findall(rf"(\w+Form)\(\s*request\.{method}", text))
+    for app in apps:
         try:
             module = importlib.import_module(f"{app}.forms")
         except ImportError:
@@ -75,6 +77,11 @@ def _get_parameters() -> set[str]:
         for form in forms & set(vars(module)):
             names |= set(getattr(module, form).base_fields)
     return names
+
+
+def _get_parameters() -> set[str]:
+    """Every query parameter a view of the site reads (``form_parameters``), and ``next``."""
+    return {"next"} | form_parameters("GET", APPS)
 
 
 ROUTES = sorted(set(_routes(get_resolver().url_patterns)))

@@ -4,6 +4,7 @@ author or reports a message to the staff."""
 
 import pytest
 
+from games import services
 from talk.models import GameChat, Message, Mute, Report
 from tests.social import signed_in
 from tests.talk.conftest import HTMX
@@ -141,3 +142,12 @@ def test_a_watcher_cannot_report_a_players_message(duel, bob, carol):
 
     signed_in(carol).post(f"/talk/{duel.code}/chat/{message.code}/report/")
     assert not Report.objects.exists()
+
+
+def test_a_solo_game_has_notes_but_no_chat(alice):
+    game = services.create_game(alice, engine="nile", num_players=1)
+
+    page = signed_in(alice).get(game.get_absolute_url()).content.decode()
+
+    assert 'id="chat"' not in page
+    assert 'id="chat-text"' not in page

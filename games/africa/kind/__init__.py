@@ -15,6 +15,7 @@ class AfricaKind(GameKind):
 
     name = "africa"
     label = "Africa"
+    shuffled = _("The markers were shuffled before the game began.")
     template_dir = "games/africa/"
     options_form = AfricaOptionsForm
     seat_colours = SEAT_COLOURS

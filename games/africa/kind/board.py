@@ -271,12 +271,14 @@ def _cell_svg(cell: dict[str, Any]) -> str:
     marker = cell["marker"]
     if marker == HIDDEN:
         out.append(
-            '<use class="marker-back" href="#m-hidden" x="-13" y="-13.5" width="26" height="26"/>'
+            '<use class="marker-back" data-piece="" href="#m-hidden" x="-13" y="-13.5" '
+            'width="26" height="26"/>'
         )
     elif marker:
         revealed = " revealed" if cell["revealed"] else ""
         out.append(
-            f'<g class="marker{revealed}"><circle class="marker-disc" cx="0" cy="-0.5" r="13"/>'
+            f'<g class="marker{revealed}" data-piece="">'
+            '<circle class="marker-disc" cx="0" cy="-0.5" r="13"/>'
             f'<use class="marker-icon" href="#m-{escape(marker)}" x="-10" y="-10.5" '
             'width="20" height="20"/>'
         )
@@ -292,15 +294,19 @@ def _cell_svg(cell: dict[str, Any]) -> str:
             else ""
         )
         out.append(
-            f'<text class="marker-label" x="0" y="20.5"{squeeze}>{escape(cell["label"])}</text>'
+            f'<text class="marker-label" data-piece="" x="0" y="20.5"{squeeze}>'
+            f"{escape(cell['label'])}</text>"
         )
     if cell["camp"]:
-        out.append('<use class="camp" href="#board-camp" x="-22" y="0" width="14" height="14"/>')
+        out.append(
+            '<use class="camp" data-piece="" href="#board-camp" x="-22" y="0" '
+            'width="14" height="14"/>'
+        )
     researcher = cell["researcher"]
     if researcher:
         place = "15.5 4" if marker or cell["city"] else "1 1"
         out.append(
-            f'<g transform="translate({place})"><use class="researcher" '
+            f'<g data-piece="" transform="translate({place})"><use class="researcher" '
             f'href="#seat-{researcher["shape"]}" x="-10.5" y="-10.5" width="21" height="21" '
             f'fill="{researcher["fill"]}"/><text class="researcher-number" x="0" y="3.5" '
             f'dy="{researcher["text_dy"]}" fill="{researcher["ink"]}">'

@@ -82,9 +82,12 @@ def describe(event: dict, names: list[str]) -> str | None:
                 )
                 % values
             )
-        return _(
+        return ngettext(
             "%(player)s sets up a base camp on %(cell)s and takes %(gold)d gold and "
-            "%(jewels)d jewels."
+            "%(jewels)d jewel.",
+            "%(player)s sets up a base camp on %(cell)s and takes %(gold)d gold and "
+            "%(jewels)d jewels.",
+            taken["jewels"],
         ) % (values | taken)
     if kind == "supply_camp":
         return _("%(player)s takes a base camp from the supply.") % values

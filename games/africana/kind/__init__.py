@@ -16,6 +16,7 @@ class AfricanaKind(GameKind):
 
     name = "africana"
     label = "Africana"
+    shuffled = _("The expedition cards and the travel cards were shuffled before the game began.")
     template_dir = "games/africana/"
     seat_colours = SEAT_COLOURS
     sections = rules_links.SECTIONS

@@ -65,10 +65,22 @@ def describe(event: dict, names: list[str]) -> str | None:
     if kind == "reshuffle":
         return _("The discard pile is shuffled into a new draw pile.")
     if kind == "turn":
-        values = v | {"book": _book(event["book"]), "silver": silver(event["silver"])}
-        if event["direction"] == "forward":
-            return _("%(player)s turns a page of %(book)s forward, paying %(silver)s.") % values
-        return _("%(player)s turns a page of %(book)s back, paying %(silver)s.") % values
+        values = v | {"silver": silver(event["silver"])}
+        # One whole sentence per book and direction: French writes "du livre", not "de le".
+        return {
+            ("north", "forward"): _(
+                "%(player)s turns a page of the north book forward, paying %(silver)s."
+            ),
+            ("north", "back"): _(
+                "%(player)s turns a page of the north book back, paying %(silver)s."
+            ),
+            ("south", "forward"): _(
+                "%(player)s turns a page of the south book forward, paying %(silver)s."
+            ),
+            ("south", "back"): _(
+                "%(player)s turns a page of the south book back, paying %(silver)s."
+            ),
+        }[event["book"], "forward" if event["direction"] == "forward" else "back"] % values
     if kind == "buy":
         return _("%(player)s buys adventure %(card)s from %(book)s.") % (
             v | {"card": adventure_words(event["adventure"]), "book": _book(event["book"])}

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
 
 from games.africana.engine.data import BOARD
 from games.africana.kind.board import adventure_card, expedition_card, slot_bonus
@@ -57,9 +58,12 @@ def board_text(observation: dict) -> str:
         left = _adventure_line(adventure_card(view["left_top"]))
         right = _adventure_line(adventure_card(view["right_top"]))
         title = _("North book") if book == "north" else _("South book")
+        # Outside the f-string, where makemessages finds the words.
+        left_word = pgettext("adventure pile", "left")
+        right_word = pgettext("adventure pile", "right")
         lines.append(
-            f"{title}: {_('left')} ({view['left_count']}) {left}"
-            f" | {_('right')} ({view['right_count']}) {right}"
+            f"{title}: {left_word} ({view['left_count']}) {left}"
+            f" | {right_word} ({view['right_count']}) {right}"
         )
     lines.append(
         _("Piles: expeditions %(e)s, draw %(d)s, discard %(x)s.")
@@ -74,7 +78,11 @@ def board_text(observation: dict) -> str:
     for seat, player in enumerate(observation["players"]):
         lines.append(
             f"P{seat + 1} {INITIALS[seat]}: "
-            + _("%(silver)s silver, %(cards)s cards, adventures %(adv)s, finished %(fin)s")
+            + ngettext(
+                "%(silver)s silver, %(cards)d card, adventures %(adv)s, finished %(fin)s",
+                "%(silver)s silver, %(cards)d cards, adventures %(adv)s, finished %(fin)s",
+                player["hand_size"],
+            )
             % {
                 "silver": player["silver"],
                 "cards": player["hand_size"],

@@ -19,6 +19,16 @@ TRAVEL_COLOURS = {
     "violet": (_("violet"), "V", "#6A3FA0", "#FFFFFF"),
 }
 
+#: {travel colour: a travel card of that colour}, each a whole phrase so that languages
+#: where the colour agrees with the noun write it out ("carte violette", "carte grise").
+CARD_NAMES = {
+    "magenta": _("magenta card"),
+    "turquoise": _("turquoise card"),
+    "gray": _("gray card"),
+    "orange": _("orange card"),
+    "violet": _("violet card"),
+}
+
 #: {company id: its name}, in seat order.
 COMPANY_NAMES = {
     "italy": _("Italy"),
@@ -69,4 +79,6 @@ def card_name(card: str) -> str:
         return str(_("joker"))
     if card.startswith("assistant-"):
         return _("%(colour)s assistant") % {"colour": colour_name(card.removeprefix("assistant-"))}
+    if card in CARD_NAMES:
+        return str(CARD_NAMES[card])
     return _("%(colour)s card") % {"colour": colour_name(card)}

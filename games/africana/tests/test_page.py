@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from django.contrib.staticfiles import finders
 from django.test import Client
+from django.utils import translation
 
 from games.africana.kind.terms import SEAT_COLOURS, TRAVEL_COLOURS
 from games.kinds import get_kind
@@ -164,3 +165,14 @@ def test_the_status_line_leads_the_player_to_move_to_the_move_panel(players):
     assert link in pages[game.current_seat]
     assert 'id="actions-heading"' in pages[game.current_seat]
     assert link not in pages[1 - game.current_seat]
+
+
+@pytest.mark.parametrize(
+    ("language", "left", "right"), [("fr", "gauche", "droite"), ("nl", "links", "rechts")]
+)
+def test_the_text_boards_adventure_piles_are_named_in_the_readers_language(language, left, right):
+    kind = get_kind("africana")
+    state = kind.engine.initial_state(num_players=3, seed=5, options={})
+    with translation.override(language):
+        text = kind.board_text(kind.engine.observation(state, 0))
+    assert f": {left} (" in text and f" | {right} (" in text

@@ -1,7 +1,7 @@
 """Source of the Nile (Maker & Wesely; Discovery Games 1977, Avalon Hill 1979), 1-6 players.
 
 The rules are the turn summary (rulebooks/source-of-the-nile.turn-summary.en.txt) with the
-specification's tables, map, 42 rulings, randomness and move notation (game-data/nile.md).
+specification's tables, map, 48 rulings, randomness and move notation (game-data/nile.md).
 Modules: ``data`` (map and tables), ``setup`` (set-up and options), ``core`` (the working copy,
 dice and cards), ``party`` (people, goods, load), ``europe``, ``camp`` (camp and market),
 ``move`` (level and moving), ``mapping`` (step 4b), ``natives`` (4c-4h, captivity),
@@ -36,6 +36,12 @@ Rulings added here where the specification is silent (a faithful reading of the 
   actions and ``end``); drops, trades and ``sail europe`` wait for the next turn's camp.
 - N17. ``canonical`` also accepts plural kinds ("askaris"), port names ("Cape Town") and
   ``publish`` for ``publish all``; ``apply`` takes only the canonical words (any case, blanks).
+- N18. A camp's ``pending`` carries ``"stranded": True`` when the explorer can never move
+  again while he lives (``move.stranded``: starving, nothing to eat or hunt with, 0 MP in every
+  mode); the rules leave him no way out but death (rulings 17, 24).
+
+Rules versions (option ``rules_version``, ``core.RULES_VERSION``): 1 is the engine before
+rulings 43-48, kept so that games played under it replay; 2 follows them.
 
 Events: ``state["events"]`` lists what the last action did, each ``{"type", "kind", "seat",
 "dice", "card", "text", ...}`` ("kind" = "type"; "dice" and "card" are those used since the
@@ -57,6 +63,7 @@ from typing import Any
 from games.engines.base import IllegalAction, State, shared_places
 from games.engines.base import gettext_noop as _
 from games.nile.engine import bot, legal, observe, rules, setup
+from games.nile.engine.core import RULES_VERSION
 from games.nile.engine.data import BOARD, Board
 
 
@@ -68,6 +75,8 @@ class NileEngine:
     bot_levels = ("easy", "hard")
     max_players = 6
     board: Board = BOARD
+    #: The rules of new games (option ``rules_version``; 1 = before rulings 43-48).
+    rules_version = RULES_VERSION
 
     def initial_state(
         self, num_players: int, seed: int, options: dict[str, Any] | None = None

@@ -2,9 +2,15 @@
 generator only (never the seed, the dice to come or the deck order).
 
 "easy" is a fast heuristic: sail to the port with most blank hexes around it, outfit a modest
-expedition, travel on foot (dropping a canoe or surplus cargo that keeps it from walking),
-walk into blank hexes or mapped hexes it has no record of, head for the nearest port when the
-food runs low or its records promise enough, sail home and publish.
+expedition (bearers, a guide, one musket to hunt, rations and gifts; no askaris: it gives gifts
+rather than fights), travel on foot (dropping a canoe or surplus cargo that keeps it from
+walking), walk into blank hexes or mapped hexes it has no record of, head for the nearest port
+when the food runs low or its records promise enough, sail home and publish. A hungry
+expedition eats first: it trades for rations, shoots an animal, sets out at the level with most
+MP and walks into a port or a friendly village when one is next door.
+
+"hard" plays the easy bot's heuristic with journalists for explorers (``strong``) where it
+does not search.
 
 "hard" is information-set Monte Carlo tree search (``games.engines.search``): it samples what
 nobody sees (a fresh seed for the dice to come, the draw pile's order) around the public
@@ -43,14 +49,16 @@ whichever ends first; a rollout evaluates the position at the seat's next turn o
 actions (about two Africa turns alone at the table)."""
 ROOT_CANDIDATES = 7  # a hex's six neighbours and stop
 
+# No askaris: the bot gives gifts rather than fights, and with no askari a policy of 4 or 5
+# adds 2 to the attitude sum (a musket only) instead of nothing; the one musket hunts.
 OUTFIT = (
-    ("hire askari", 4),
     ("hire bearer", 5),
     ("hire guide", 1),
-    ("buy musket", 2),
+    ("buy musket", 1),
     ("buy rations", 60),
     ("buy gifts", 30),
 )
+PORT_HEXES = frozenset(PORTS.values())
 HOMEWARD_VP = 8  # the records' promised VP that send an expedition home
 PORT_RADIUS = 4  # a port's reach when counting the blank hexes around it
 PORT_REACH = {
@@ -128,9 +136,22 @@ def _item_vp(profession: str) -> float:
     return SCIENTIST_ITEM_VP if profession in SCIENTISTS else ITEM_VP
 
 
+def _persons(ex: dict[str, Any]) -> int:
+    return 1 + sum(v["healthy"] + v["sick"] for v in ex["people"].values())
+
+
+def _hungry(ex: dict[str, Any]) -> bool:
+    """Whether the expedition lacks a ration a person for the coming month."""
+    return ex["goods"]["rations"] < _persons(ex)
+
+
+def _short(ex: dict[str, Any]) -> bool:
+    """Whether the rations last less than two months."""
+    return ex["goods"]["rations"] < 2 * _persons(ex)
+
+
 def _homeward(hexes: dict[str, Any], ex: dict[str, Any]) -> bool:
-    persons = 1 + sum(v["healthy"] + v["sick"] for v in ex["people"].values())
-    return _promised(hexes, ex) >= HOMEWARD_VP or ex["goods"]["rations"] < 2 * persons
+    return _promised(hexes, ex) >= HOMEWARD_VP or _short(ex)
 
 
 def _recordable(hexes: dict[str, Any], ex: dict[str, Any], hid: str) -> bool:
@@ -166,15 +187,27 @@ def _camp(view: dict[str, Any], ex: dict[str, Any], legal: list[str], rng: rando
     if pick:
         return pick
     levels = [a for a in legal if a.startswith("level")]
-    on_river = (hexes.get(ex["hex"]) or {}).get("river") is not None
+    if _hungry(ex):
+        # Food first: trade for rations, else eat an animal; then the level with most MP, to
+        # reach a port (where nobody eats) before starving pins the expedition down.
+        trades = [a for a in legal if a.startswith("trade rations ")]
+        if trades:
+            return max(trades, key=_amount)
+        shots = [a for a in legal if a.startswith(("shoot camel ", "shoot horse "))]
+        if shots and not (ex["goods"]["rations"] and levels):
+            return min(shots, key=_amount)
+        for level in ("level reckless mounted", "level reckless canoe", "level reckless foot"):
+            if level in levels and (level != "level reckless canoe" or _paddles(hexes, ex)):
+                return level
     wanted = ["level normal foot", "level normal mounted"]
-    if on_river and ex["people"]["bearer"]["healthy"]:
+    if _paddles(hexes, ex):
         wanted.append("level normal canoe")
     for level in wanted:
         if level in levels:
             return level
     # Nothing that walks: shed what keeps the party from walking (canoes, then cargo).
-    for prefix in ("drop canoe", "drop musket", "drop water", "drop gifts", "drop rations"):
+    shed = ("drop canoe", "drop musket", "drop water", "drop gifts", "shoot camel", "shoot horse")
+    for prefix in (*shed, "drop rations"):
         drops = [a for a in legal if a.startswith(prefix + " ")]
         if drops:
             return max(drops, key=_amount) if prefix == "drop canoe" else min(drops, key=_amount)
@@ -183,6 +216,20 @@ def _camp(view: dict[str, Any], ex: dict[str, Any], legal: list[str], rng: rando
     drops = [a for a in legal if a.startswith(("drop", "dismiss", "shoot"))]
     not_items = [a for a in drops if not a.startswith("drop item")]
     return (not_items or drops or legal)[0]
+
+
+def _feeds(hexes: dict[str, Any], seat: int, hid: str) -> bool:
+    """Whether nobody eats in ``hid``: a port, or the village of a tribe friendly to ``seat``."""
+    if hid in PORT_HEXES:
+        return True
+    tribe = (hexes.get(hid) or {}).get("tribe")
+    return bool(tribe) and seat in tribe["friendly"] and tribe["attitude"] >= -4
+
+
+def _paddles(hexes: dict[str, Any], ex: dict[str, Any]) -> bool:
+    """Whether a canoe would take the expedition somewhere: a river here and a crew."""
+    on_river = (hexes.get(ex["hex"]) or {}).get("river") is not None
+    return on_river and ex["people"]["bearer"]["healthy"] > 0
 
 
 def _amount(action: str) -> int:
@@ -225,6 +272,9 @@ def easy(observation: dict[str, Any], legal: list[str], rng: random.Random) -> s
         if not moves:
             return "stop"
         if _homeward(hexes, ex):
+            if _short(ex):  # a port or a friendly village feeds the expedition at once
+                fed = [a for a in moves if _feeds(hexes, seat, a.split()[1])]
+                moves = fed or moves
             return min(moves, key=lambda a: (PORT_STEPS[a.split()[1]], a))
         fresh = [a for a in moves if _recordable(hexes, ex, a.split()[1])]
         if fresh:
@@ -255,6 +305,7 @@ def determinize(observation: dict[str, Any], rng: random.Random) -> State:
     KeyError for an observation without ``bookkeeping``."""
     books = observation["bookkeeping"]
     hexes = {}
+    tribes = books.get("tribes", {})
     for hid, h in observation["hexes"].items():
         if h["terrain"] is None and not (h["mapped_by"] or h["tribe"] or h["river"]):
             continue
@@ -263,6 +314,8 @@ def determinize(observation: dict[str, Any], rng: random.Random) -> State:
             "oasis_by": books["oasis_by"].get(hid),
             "known_1820": hid in KNOWN_1820,
         }
+        if hid in tribes:
+            hexes[hid]["tribe"]["id"] = tribes[hid]
     held = {c for p in observation["players"] for c in p["donations"]}
     discard = list(observation["deck"]["discard"])
     draw = sorted(set(CARD_IDS) - held - set(discard))
@@ -281,6 +334,8 @@ def determinize(observation: dict[str, Any], rng: random.Random) -> State:
             }
         )
     return {
+        "rules_version": books.get("rules_version", 1),
+        "next_tribe": books.get("next_tribe", 1),
         "num_players": len(players),
         "seed": rng.getrandbits(62),
         "dice": [],
@@ -369,7 +424,8 @@ def _record_vp(state: State, ex: dict[str, Any], record: dict[str, Any]) -> floa
         lake = state["lakes"].get(state["hexes"][record["hex"]]["lake"])
         return 0.0 if lake is None else max(0, tier(VP["lake"], record["value"]) - lake["tier"])
     if kind == "tribe":
-        return 0.0 if record["hex"] in published["tribes"] else VP["tribe_for_ethnologist"]
+        tribe = record["ref"] or record["hex"]
+        return 0.0 if tribe in published["tribes"] else VP["tribe_for_ethnologist"]
     if kind == "battle":
         return 0.0 if record["ref"] in published["battles"] else record["value"]
     if kind == "bonus":
@@ -436,11 +492,22 @@ def _view(state: State) -> dict[str, Any]:
     }
 
 
+HARD_PROFESSION = "profession journalist"  # the easy bot's best alone (bench/bots.py)
+
+
+def strong(observation: dict[str, Any], legal: list[str], rng: random.Random) -> str:
+    """The hard bot's heuristic: the easy bot's, but its new explorers are journalists ($1000
+    in Europe each time, free passage, battle records)."""
+    if observation["phase"] == "profession" and HARD_PROFESSION in legal:
+        return HARD_PROFESSION
+    return easy(observation, legal, rng)
+
+
 def _policy(state: State, legal: list[str], rng: random.Random) -> str:
-    """The rollout player: the easy bot on a view of the sampled state."""
+    """The rollout player: the hard bot's heuristic on a view of the sampled state."""
     if len(legal) == 1:
         return legal[0]
-    return easy(_view(state), legal, rng)
+    return strong(_view(state), legal, rng)
 
 
 def candidates(observation: dict[str, Any], legal: list[str]) -> list[str]:
@@ -449,7 +516,7 @@ def candidates(observation: dict[str, Any], legal: list[str]) -> list[str]:
     (smallest first), prisoner count, loot or spare. Elsewhere (Europe, outfitting, market,
     trade and losses in camp) only the favourite: what those change shows after the search's
     horizon. At most ``ROOT_CANDIDATES``."""
-    favourite = easy(observation, legal, random.Random(0))
+    favourite = strong(observation, legal, random.Random(0))
     phase = observation["phase"]
     if phase in ("move", "policy", "prisoners", "village"):
         others = [a for a in legal if a != "stop"] + ["stop"] * ("stop" in legal)

@@ -18,6 +18,19 @@ from typing import Any
 from games.engines.base import State
 from games.nile.engine.data import CARDS
 
+#: The rules this engine plays by default: 1 = as first published, 2 = with rulings 43-48
+#: (movement points after the disaster card, one record and one negotiation history per
+#: tribe, the oasis range only once found, step 6 only for a branch count of 0, a river
+#: without exit kept in its swamp, the oasis finding die told with the move).
+RULES_VERSION = 2
+RULES_VERSIONS = (1, 2)
+
+
+def rules_version(state: State) -> int:
+    """The rules version a state plays by (the ``rules_version`` option, kept in the state);
+    a state made before versions were kept plays by version 1."""
+    return state.get("rules_version", 1)
+
 
 def hash_int(text: str) -> int:
     """The first 8 bytes of SHA-256(``text``) as a big-endian integer."""

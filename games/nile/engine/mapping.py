@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.nile.engine.core import G
+from games.nile.engine.core import G, rules_version
 from games.nile.engine.data import (
     CARDS,
     NEIGHBORS,
@@ -191,6 +191,7 @@ def _rivers(g: G, b: str, h: dict[str, Any]) -> None:
         h["terrain"] = _swampify(h["terrain"])
     out: list[str] = []
     n_branches = 0
+    dead_end = False
     if lake_or_swamp(h["terrain"]):
         out = list(drains)
     else:
@@ -211,6 +212,7 @@ def _rivers(g: G, b: str, h: dict[str, Any]) -> None:
             else:
                 h["terrain"] = _swampify(h["terrain"])
                 g.roll_decided("exit", d, SIDES[b][d - 1], "swamp")
+                dead_end = rules_version(g.s) >= 2  # the river ends there (ruling 45)
         if not lake_or_swamp(h["terrain"]):
             n_branches = {
                 "none": 0,
@@ -223,12 +225,14 @@ def _rivers(g: G, b: str, h: dict[str, Any]) -> None:
             g.hex(n)["river"]["open"].remove(b)
     h["river"] = {"out": out, "open": []}
     opened = _branches(g, b, n_branches, out)
-    if not opened:
+    # Step 6 raises a branch count of 0 to 1 and nothing else (rulings 19, 30); version 1
+    # also rolled again after branch dice that opened nothing.
+    if not opened and (n_branches == 0 or rules_version(g.s) < 2):
         length = nile_length(hexes, b)
         if length is not None and length < NILE_MIN_LENGTH:
             opened = _branches(g, b, 1, out)
     h["river"]["open"] = opened
-    if not (out or opened or fed):
+    if not (out or opened or fed or dead_end):
         h["river"] = None
     h["source"] = bool(out) and not fed and not opened
 

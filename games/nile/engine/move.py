@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.nile.engine.core import G
+from games.nile.engine.core import G, rules_version
 from games.nile.engine.data import LOST, NEIGHBORS, PARTS, UPSTREAM_LOST
 from games.nile.engine.mapping import lake_or_swamp, map_hex
-from games.nile.engine.natives import look_for_natives, meet
-from games.nile.engine.party import base_mp, fits, healthy, lose_people
+from games.nile.engine.natives import friendly, look_for_natives, meet
+from games.nile.engine.party import base_mp, count, fits, healthy, lose_people
 from games.nile.engine.scoring import hex_record, lake_record, late_nile_source
 from games.nile.engine.turn_end import disaster, port_like
 
@@ -27,6 +27,34 @@ def level_actions(ex: Explorer) -> list[str]:
         if fits(ex, mode):
             out += [f"level {level} {mode}" for level in ("cautious", "normal", "reckless")]
     return out
+
+
+def stranded(g: G) -> bool:
+    """Whether the current explorer can never move again while he lives: outside a port and
+    the Cape Colony, with no friendly tribe in his hex, nothing to eat (no rations, no horse or
+    camel to shoot; in a dry desert, no water), nobody who could hunt (no askari, no musket),
+    and a starving count that leaves every mode he may choose at 0 MP even when healthy. Each
+    starving month costs 1 MP more and only a full meal resets it (ruling 24), so he waits
+    until illness or a disaster kills him (ruling 17); a lone canoeist may still drift."""
+    ex = g.ex
+    hid = ex["hex"]
+    if port_like(hid) or friendly(g, hid):
+        return False
+    goods = ex["goods"]
+    h = g.s["hexes"][hid]
+    dry = h["terrain"] == "desert" and h["river"] is None and ex["oasis_found"] != hid
+    if goods["rations"] and not (dry and not goods["water"]):
+        return False
+    if goods["horse"] or goods["camel"] or goods["musket"] or count(ex, "askari"):
+        return False
+    well = {**ex, "sick": False}
+    for action in level_actions(ex):
+        mode = action.split()[2]
+        if mode == "canoe" and not healthy(ex, "bearer"):
+            return False  # a canoe without crew drifts (N9)
+        if base_mp(well, "reckless", mode) > 0:
+            return False
+    return True
 
 
 def _open_to(mode: str, ex: Explorer, terrain: str) -> bool:
@@ -94,6 +122,8 @@ def choose_level(g: G, level: str, mode: str) -> str:
     g.event("level", f"{level} {mode}")
     if not port_like(ex["hex"]) and disaster(g) == "dead":
         return "dead"
+    if rules_version(g.s) >= 2:  # MP are counted when the expedition sets out (ruling 43)
+        mp = base_mp(ex, level, mode)
     if g.s["turn"]["rains"]:
         mp = max(0, mp - 1)
     if mode == "canoe" and ex["people"]["bearer"]["healthy"] == 0:
@@ -119,6 +149,14 @@ def _lost(g: G, ex: Explorer, frm: str, to: str) -> bool:
     g.roll_decided("lost", roll, number, "lost_guide" if guide else "lost")
     g.event("lost", f"lost on the way to {to}")
     return True
+
+
+def _entered(g: G, to: str) -> None:
+    """The records and the ``move`` event of entering mapped hex ``to``."""
+    hex_record(g, to)
+    if g.s["hexes"][to]["terrain"] == "lake":
+        lake_record(g, to)
+    g.event("move", f"to {to}", hex=to)
 
 
 def do_move(g: G, to: str) -> str:
@@ -151,11 +189,9 @@ def do_move(g: G, to: str) -> str:
     h = s["hexes"][to]
     if ex["oasis_found"] != to:
         ex["oasis_found"] = None
-    if not blank:
-        hex_record(g, to)
-        if h["terrain"] == "lake":
-            lake_record(g, to)
-        g.event("move", f"to {to}", hex=to)
+    told = rules_version(s) >= 2  # the finding die is told with the move (ruling 48)
+    if not blank and not told:
+        _entered(g, to)
     if h["oasis"]:
         if h["oasis_by"] == ex["eid"]:
             ex["oasis_found"] = to
@@ -164,6 +200,8 @@ def do_move(g: G, to: str) -> str:
             g.roll_decided("oasis", d, "odd", "found" if d % 2 == 1 else "missed")
             if d % 2 == 1:
                 ex["oasis_found"] = to
+    if not blank and told:
+        _entered(g, to)
     s["pending"] = {"kind": "move", "hex": to, "mp": ex["mp"]}
     look_for_natives(g, to)
     if meet(g, to) == "pending":

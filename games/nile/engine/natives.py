@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.nile.engine.core import G
+from games.nile.engine.core import G, rules_version
 from games.nile.engine.data import CAPE_COLONY, NEIGHBORS, PARTS, PORT_OF_HEX, PORT_STEPS, TALENTS
 from games.nile.engine.party import empty_goods, lose_people
 from games.nile.engine.scoring import add_record, battle_records
@@ -55,8 +55,8 @@ def look_for_natives(g: G, hid: str) -> None:
     ranges: set[int] = set()
     if h["river"] is not None:
         ranges.add(7)
-    if h["oasis"]:
-        ranges.add(7)
+    if h["oasis"] and (rules_version(s) < 2 or ex["oasis_found"] == hid):
+        ranges.add(7)  # the oasis counts once found (table ``oasis``)
     for part in PARTS[t]:
         ranges.update(_PRESENCE.get(part, ()))
     if t == "lake" or any(s["hexes"].get(n, {}).get("terrain") == "lake" for n in NEIGHBORS[hid]):
@@ -79,7 +79,10 @@ def look_for_natives(g: G, hid: str) -> None:
     if size < 1:
         g.event("no_natives", f"no natives in {hid}")
         return
-    g.hex(hid)["tribe"] = {"size": size, "attitude": 0, "friendly": []}
+    tribe = g.hex(hid)["tribe"] = {"size": size, "attitude": 0, "friendly": []}
+    if rules_version(s) >= 2:
+        tribe["id"] = f"t{s['next_tribe']}"
+        s["next_tribe"] += 1
     g.event("natives", f"a tribe of {size} in {hid}", hex=hid, size=size)
 
 
@@ -87,6 +90,12 @@ def friendly(g: G, hid: str) -> bool:
     """Whether the tribe of ``hid`` is friendly with the current explorer (attitude >= -4)."""
     tribe = g.s["hexes"][hid]["tribe"] if hid in g.s["hexes"] else None
     return bool(tribe) and g.s["seat"] in tribe["friendly"] and tribe["attitude"] >= -4
+
+
+def tribe_key(tribe: dict[str, Any], hid: str) -> str:
+    """What names a tribe in records and in an explorer's negotiations: its id (rules
+    version 2: a new tribe where an old one died out is another tribe), else its hex."""
+    return tribe.get("id", hid)
 
 
 def attitude_sums(state: dict[str, Any], seat: int, hid: str) -> dict[str, int]:
@@ -97,7 +106,7 @@ def attitude_sums(state: dict[str, Any], seat: int, hid: str) -> dict[str, int]:
     muskets = ex["goods"]["musket"]
     near = {hid, *NEIGHBORS[hid]}
     guide = any(not gd["sick"] and gd["hex"] in near for gd in ex["guides"])
-    known = hid in ex["negotiated"] or h["published_by"] is not None
+    known = tribe_key(h["tribe"], hid) in ex["negotiated"] or h["published_by"] is not None
     sums = {}
     for policy in range(1, 6):
         total = port_distance(hid) + policy + h["tribe"]["attitude"]
@@ -118,10 +127,12 @@ def meet(g: G, hid: str) -> str:
     if h["tribe"] is None:
         return "none"
     ex = g.ex
+    key = tribe_key(h["tribe"], hid)
     if ex["profession"] == "ethnologist" and not any(
-        r["kind"] == "tribe" and r["hex"] == hid for r in ex["records"]
+        r["kind"] == "tribe" and (r["ref"] or r["hex"]) == key for r in ex["records"]
     ):
-        add_record(g, g.s["seat"], "tribe", hid, h["tribe"]["size"])
+        ref = h["tribe"].get("id")
+        add_record(g, g.s["seat"], "tribe", hid, h["tribe"]["size"], ref)
     if friendly(g, hid):
         return "none"
     g.s["phase"] = "policy"
@@ -168,9 +179,9 @@ def offer_gifts(g: G, gifts: int) -> str:
     hid = enc["hex"]
     ex = g.ex
     ex["goods"]["gifts"] -= gifts
-    if hid not in ex["negotiated"]:
-        ex["negotiated"].append(hid)
     tribe = g.s["hexes"][hid]["tribe"]
+    if tribe_key(tribe, hid) not in ex["negotiated"]:
+        ex["negotiated"].append(tribe_key(tribe, hid))
     high = max(g.die(), g.die())
     made = high * gifts >= tribe["size"]
     g.roll_decided("gifts", high, tribe["size"], "friendly" if made else "refused", gifts=gifts)
@@ -275,6 +286,8 @@ def victory(g: G) -> str:
     v = g.die()
     enc["V"] = v
     most = max(0, g.ex["people"]["askari"]["healthy"] - v)
+    if rules_version(g.s) >= 2:  # prisoners are survivors (4g)
+        most = min(most, enc["survivors"])
     g.roll_decided("v", v, g.ex["people"]["askari"]["healthy"], "prisoners", most=most)
     g.event("victory", f"victory; V = {v}")
     if most == 0:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engines.base import State
+from games.nile.engine.core import rules_version
 from games.nile.engine.data import HEX_IDS
 from games.nile.engine.scoring import vp_sources
 
@@ -131,8 +132,20 @@ def _bookkeeping(state: State) -> dict[str, Any]:
     """The public counters and lists the rules read besides the board: ``turn`` (the turn's
     bookkeeping, ``setup.new_turn``), ``next_battle``, per seat ``next_record`` and its
     explorer's ``eid``, ``looked`` and ``negotiated`` hexes (None without an explorer), and
-    ``oasis_by`` {hex: eid of the explorer who found the oasis there}."""
+    ``oasis_by`` {hex: eid of the explorer who found the oasis there}; from rules version 2
+    also ``rules_version``, ``next_tribe`` (the number of the next tribe's id) and
+    ``tribes`` {hex: id of the tribe there}."""
+    versioned = {}
+    if rules_version(state) >= 2:
+        versioned = {
+            "rules_version": state["rules_version"],
+            "next_tribe": state["next_tribe"],
+            "tribes": {
+                hid: h["tribe"]["id"] for hid, h in sorted(state["hexes"].items()) if h["tribe"]
+            },
+        }
     return {
+        **versioned,
         "turn": _copy(state["turn"]),
         "next_battle": state["next_battle"],
         "seats": [

@@ -217,7 +217,7 @@ def base_mp(ex: Explorer, level: str, mode: str) -> int:
     mp = MP[mode][level]
     if mode == "canoe":
         canoes = ex["goods"]["canoe"]
-        crew = ex["people"]["bearer"]["healthy"] / canoes
+        crew = ex["people"]["bearer"]["healthy"] / canoes if canoes else 0
         if crew >= 8:
             pass
         elif crew >= 4:

@@ -15,7 +15,7 @@ from games.nile.engine import europe, natives
 from games.nile.engine.camp import apply_camp
 from games.nile.engine.core import G
 from games.nile.engine.legal import candidates
-from games.nile.engine.move import choose_level, do_move, legal_moves
+from games.nile.engine.move import choose_level, do_move, legal_moves, stranded
 from games.nile.engine.scoring import final
 from games.nile.engine.setup import new_turn
 from games.nile.engine.turn_end import step5
@@ -116,6 +116,8 @@ def _start_turn(g: G) -> bool:
     ex["fresh"] = 0
     s["phase"] = "camp"
     s["pending"] = {"kind": "camp", "hex": ex["hex"], "mp": 0}
+    if stranded(g):
+        s["pending"]["stranded"] = True
     return True
 
 

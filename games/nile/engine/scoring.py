@@ -121,8 +121,9 @@ def _record_vp(
             if profession == "explorer":
                 parts["professions"] += VP["explorer_spectacular_bonus"]
     elif kind == "tribe":
-        if record["hex"] not in published["tribes"]:
-            published["tribes"].append(record["hex"])
+        tribe = record["ref"] or record["hex"]  # the tribe's id, or its hex (version 1)
+        if tribe not in published["tribes"]:
+            published["tribes"].append(tribe)
             parts["professions"] += VP["tribe_for_ethnologist"]
     elif kind == "battle":
         if record["ref"] not in published["battles"]:

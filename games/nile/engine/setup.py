@@ -7,7 +7,9 @@ Options (anything else raises ValueError):
 - ``"professions"``: one per seat (skips the first choice);
 - ``"target_vp"`` (default by seats, ruling 25) and ``"max_rounds"`` (40);
 - ``"layout"``: {hex: {"terrain", "tribe"?: {"size", "attitude"}}} for blank or 1820 hexes,
-  not ports or the Cape Colony, placed as mapped by nobody.
+  not ports or the Cape Colony, placed as mapped by nobody;
+- ``"rules_version"``: 1 or 2 (default ``core.RULES_VERSION``), the rules a game was played
+  under, so that a game record replays by the rules of its time.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engines.base import State
-from games.nile.engine.core import blank_hex, shuffle
+from games.nile.engine.core import RULES_VERSION, RULES_VERSIONS, blank_hex, shuffle
 from games.nile.engine.data import (
     CAPE_COLONY,
     CARD_IDS,
@@ -33,7 +35,9 @@ from games.nile.engine.data import (
 )
 from games.nile.engine.party import new_explorer
 
-OPTION_NAMES = frozenset({"dice", "deck", "professions", "target_vp", "max_rounds", "layout"})
+OPTION_NAMES = frozenset(
+    {"dice", "deck", "professions", "target_vp", "max_rounds", "layout", "rules_version"}
+)
 
 
 def new_turn(hex_id: str | None = None) -> dict[str, Any]:
@@ -79,6 +83,8 @@ def _check_options(num_players: int, options: dict[str, Any]) -> None:
         or any(p not in PROFESSIONS for p in professions)
     ):
         raise ValueError("professions must give one known profession per seat")
+    if options.get("rules_version", RULES_VERSION) not in RULES_VERSIONS:
+        raise ValueError(f"rules_version must be one of {RULES_VERSIONS}")
     layout = options.get("layout", {})
     if not isinstance(layout, dict):
         raise ValueError("layout must map hex ids to terrain")
@@ -161,6 +167,13 @@ def initial_state(num_players: int, seed: int, options: dict[str, Any] | None = 
     on_top = list(options.get("deck", []))
     rest = [c for c in shuffle(list(CARD_IDS), seed, 0) if c not in on_top]
     hexes, lakes = _known_hexes(options.get("layout", {}))
+    version = options.get("rules_version", RULES_VERSION)
+    tribes = 0
+    if version >= 2:  # each tribe has its own name (rulings 4d, vp.tribe_rule)
+        for hid in sorted(hexes):
+            if hexes[hid]["tribe"] is not None:
+                tribes += 1
+                hexes[hid]["tribe"]["id"] = f"t{tribes}"
     professions = options.get("professions")
     players = []
     for seat in range(num_players):
@@ -177,6 +190,8 @@ def initial_state(num_players: int, seed: int, options: dict[str, Any] | None = 
         )
     first = "europe" if professions else "profession"
     return {
+        "rules_version": version,
+        "next_tribe": tribes + 1,
         "num_players": num_players,
         "seed": seed,
         "dice": list(options.get("dice", [])),

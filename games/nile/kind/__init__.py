@@ -14,9 +14,11 @@ class NileKind(GameKind):
     """Source of the Nile (1 to 4 players on the site): a blank map of Africa mapped in play."""
 
     name = "nile"
-    label = "Source of the Nile"
+    label = _("Source of the Nile")
+    shuffled = _("The cards were shuffled and the dice rolls drawn before the game began.")
     site_max_players = 4
     template_dir = "games/nile/"
+    stylesheet = "games/nile/nile.css"
     seat_colours = SEAT_COLOURS
     sections = rules_links.SECTIONS
     governing = rules_links.GOVERNING_SECTION
@@ -38,6 +40,14 @@ class NileKind(GameKind):
         return board.board_context(
             observation, seats=seats, links=kwargs.get("links"), selected=kwargs.get("selected")
         )
+
+    @property
+    def mail_board_template(self):
+        return self.template("mail_board")
+
+    def mail_board(self, observation, seats, viewer):
+        # The reader's surroundings close up, the whole map in small (board.MAIL_RADIUS).
+        return board.mail_board_context(observation, seats=seats, viewer=viewer)
 
     def panel(self, observation, seats):
         return page.panel(observation, seats)

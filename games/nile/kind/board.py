@@ -217,3 +217,117 @@ def board_context(
         ],
         "nile_source": source["hex"] if source else None,
     }
+
+
+#: How far around each of the reader's explorers the mail's picture shows the map, in hexes.
+MAIL_RADIUS = 3
+#: The mail picture's width in its own user units (notifications.boardimage scales it to the
+#: picture's width), and that of the overview of the whole map under the close-up.
+MAIL_WIDTH = 1000
+OVERVIEW_WIDTH = 360
+#: Space between the close-up and the overview, in the picture's units.
+GAP = 12
+
+
+def _distance(a: str, b: str) -> int:
+    """Steps between the hexes ``a`` and ``b`` (axial coordinates)."""
+    dq = HEXES[a]["q"] - HEXES[b]["q"]
+    dr = HEXES[a]["r"] - HEXES[b]["r"]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+def _window(around: list[str], centres, width: float, height: float) -> tuple[float, ...]:
+    """The rectangle (x, y, w, h) in map units that holds every hex within MAIL_RADIUS of the
+    hexes ``around``, widened to the map's proportions and moved inside the map where it can."""
+    near = [hid for hid in HEXES if any(_distance(hid, e) <= MAIL_RADIUS for e in around)]
+    half = HEX_SIZE * math.sqrt(3) / 2
+    left = min(centres[h][0] for h in near) - half - MARGIN
+    right = max(centres[h][0] for h in near) + half + MARGIN
+    top = min(centres[h][1] for h in near) - HEX_SIZE - MARGIN
+    bottom = max(centres[h][1] for h in near) + HEX_SIZE + MARGIN
+    w, h = right - left, bottom - top
+    w = max(w, h * 1.4)  # a landscape close-up: the mail column is wider than a phone is tall
+    x = min(max(0.0, (left + right - w) / 2), max(0.0, width - w))
+    y = min(max(0.0, top), max(0.0, height - h))
+    return round(x, 1), round(y, 1), round(w, 1), round(h, 1)
+
+
+def _on_map(player: dict[str, Any]) -> str | None:
+    """The hex of ``player``'s explorer, or None when it is not on the map (in Europe, none)."""
+    explorer = player.get("explorer")
+    if not explorer or not explorer.get("hex") or explorer["status"] == "europe":
+        return None
+    return explorer["hex"]
+
+
+def _within(items: list[dict], x: float, y: float, w: float, h: float) -> list[dict]:
+    """The ``items`` (with "x" and "y") that lie in the rectangle (x, y, w, h) or within two
+    hex sizes of it: the hexes and labels that show in a close-up of that rectangle."""
+    slack = HEX_SIZE * 2
+    return [
+        item
+        for item in items
+        if x - slack <= item["x"] <= x + w + slack and y - slack <= item["y"] <= y + h + slack
+    ]
+
+
+def mail_board_context(
+    observation: dict[str, Any], *, seats: list[dict[str, str]], viewer: int | None
+) -> dict[str, Any]:
+    """The context of the mail's board picture (``games/nile/mail_board.html``) for the player
+    of seat ``viewer``: the map as the page draws it (``board_context``) with a "close_up" of
+    the hexes within MAIL_RADIUS of the viewer's explorer, their ids written in them, across
+    the picture, and under it an "overview" of the whole map in small (terrain colours, the
+    explorers, the close-up's frame) beside the seats' key. Without an explorer of the viewer
+    on the map (in Europe, a watcher) there is no close-up: "close_up" and "overview" are
+    None and the whole map is drawn, as on the page.
+
+    Returns board_context's keys and {"close_up": {"board" (board_context's keys for the
+    close-up: its hexes with "id_y", "hex_ids"), "width", "height"}, "overview": {"x", "y",
+    "width", "height", "scale", "hexes" [{points, fill}], "explorers" [{x, y, fill, mine}],
+    "frame" {x, y, width, height}}, "view_box" (the whole picture's)}; lengths in the
+    picture's user units (MAIL_WIDTH across)."""
+    board = board_context(observation, seats=seats)
+    players = observation["players"]
+    here = _on_map(players[viewer]) if viewer is not None else None
+    if here is None:
+        return {**board, "close_up": None, "overview": None}
+    centres, width, height = _layout()
+    x, y, w, h = _window([here], centres, width, height)
+    close_up = {
+        **board,
+        "view_box": f"{x} {y} {w} {h}",
+        "hexes": [
+            {**hexagon, "id_y": round(hexagon["y"] + 23, 1)}
+            for hexagon in _within(board["hexes"], x, y, w, h)
+        ],
+        "labels": _within(board["labels"], x, y, w, h),
+        "hex_ids": True,
+    }
+    close_height = round(MAIL_WIDTH * h / w, 1)
+    scale = OVERVIEW_WIDTH / width
+    explorers = []
+    for number, (player, style) in enumerate(zip(players, board["seats"], strict=False)):
+        if (hid := _on_map(player)) is not None:
+            x_at, y_at = centres[hid]
+            explorers.append(
+                {"x": x_at, "y": y_at, "fill": style["fill"], "mine": number == viewer}
+            )
+    overview = {
+        "x": 0,
+        "y": round(close_height + GAP, 1),
+        "width": OVERVIEW_WIDTH,
+        "height": round(height * scale, 1),
+        "scale": round(scale, 4),
+        "hexes": [
+            {"points": hexagon["points"], "fill": hexagon["fill"]} for hexagon in board["hexes"]
+        ],
+        "explorers": explorers,
+        "frame": {"x": x, "y": y, "width": w, "height": h},
+    }
+    return {
+        **board,
+        "close_up": {"board": close_up, "width": MAIL_WIDTH, "height": close_height},
+        "overview": overview,
+        "view_box": f"0 0 {MAIL_WIDTH} {round(overview['y'] + overview['height'], 1)}",
+    }

@@ -7,14 +7,15 @@ from __future__ import annotations
 from collections import defaultdict
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.nile.engine.data import NEIGHBORS
 from games.nile.kind.page import pending_question
 from games.nile.kind.terms import (
-    KIND_NAMES,
     PROFESSION_NAMES,
     STATUS_NAMES,
     TERRAIN_NAMES,
+    counted,
 )
 
 
@@ -33,8 +34,8 @@ def _hex_line(hid: str, info: dict) -> str:
 
 
 def board_text(observation: dict) -> str:
-    """Each seat's explorer in one line (P1..P6), then the hex of the explorer to move and
-    its neighbours, one a line."""
+    """Each seat's explorer (P1..P6), its situation on short lines under the player's, then
+    the hex of the explorer to move and its neighbours, one a line."""
     lines = [
         _("Round %(round)s of at most %(max)s; target %(target)s VP.")
         % {
@@ -50,22 +51,22 @@ def board_text(observation: dict) -> str:
             lines.append(head)
             continue
         people = ", ".join(
-            f"{v['healthy']} {KIND_NAMES.get(k, k)}"
-            for k, v in explorer["people"].items()
-            if v["healthy"]
+            counted(k, v["healthy"]) for k, v in explorer["people"].items() if v["healthy"]
         )
-        goods = ", ".join(f"{n} {KIND_NAMES.get(k, k)}" for k, n in explorer["goods"].items() if n)
+        goods = ", ".join(counted(k, n) for k, n in explorer["goods"].items() if n)
         where = STATUS_NAMES.get(explorer["status"], explorer["status"])
+        records = len(explorer["records"])
         parts = [
-            head,
             f"{PROFESSION_NAMES.get(explorer['profession'], '')} {where}"
             f"{' ' + explorer['hex'] if explorer['hex'] else ''}",
             people,
             goods,
-            _("%(mp)s MP, %(records)s records")
-            % {"mp": explorer["mp"], "records": len(explorer["records"])},
+            ngettext("%(mp)s MP, %(count)d record", "%(mp)s MP, %(count)d records", records)
+            % {"mp": explorer["mp"], "count": records},
         ]
-        lines.append("; ".join(part for part in parts if part))
+        # One short line each under the player's, so that the board fits a narrow <pre>.
+        lines.append(head)
+        lines.extend(f"    {part}" for part in parts if part)
     seat = observation["current_player"]
     if seat is not None:
         explorer = observation["players"][seat]["explorer"]

@@ -14,7 +14,7 @@ from collections import defaultdict
 from django.urls import reverse
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from games.nile.engine.data import PRICES
 from games.nile.engine.scoring import VP_SOURCES
@@ -27,6 +27,7 @@ from games.nile.kind.terms import (
     SEAT_COLOURS,
     STATUS_NAMES,
     TERRAIN_NAMES,
+    counted,
     port_name,
 )
 
@@ -47,21 +48,20 @@ def action_label(action: str, observation: dict, names: list[str]) -> str:
         return _("Sail to %(port)s") % {"port": port_name(words[1])}
     if key in ("hire", "buy"):
         count = int(words[2])
-        values = {"count": count, "kind": _kind(words[1])}
-        values["cost"] = PRICES.get(words[1], 0) * count
+        values = {"goods": counted(words[1], count), "cost": PRICES.get(words[1], 0) * count}
         if key == "hire":
-            return _("Hire %(count)s %(kind)s ($%(cost)s)") % values
-        return _("Buy %(count)s %(kind)s ($%(cost)s)") % values
+            return _("Hire %(goods)s ($%(cost)s)") % values
+        return _("Buy %(goods)s ($%(cost)s)") % values
     if key in ("trade", "drop", "dismiss", "shoot") and len(words) == 3:
-        values = {"count": words[2], "kind": _kind(words[1])}
+        values = {"goods": counted(words[1], int(words[2]))}
         return {
-            "trade": _("Trade for %(count)s %(kind)s"),
-            "drop": _("Drop %(count)s %(kind)s"),
-            "dismiss": _("Dismiss %(count)s %(kind)s"),
-            "shoot": _("Shoot %(count)s %(kind)s"),
+            "trade": _("Trade for %(goods)s"),
+            "drop": _("Drop %(goods)s"),
+            "dismiss": _("Dismiss %(goods)s"),
+            "shoot": _("Shoot %(goods)s"),
         }[key] % values
     if key == "fill":
-        return _("Fill %(count)s water") % {"count": words[1]}
+        return _("Fill %(goods)s") % {"goods": counted("water", int(words[1]))}
     if key == "level":
         return _("Travel %(level)s, %(mode)s") % {
             "level": LEVEL_NAMES.get(words[1], words[1]),
@@ -82,9 +82,12 @@ def action_label(action: str, observation: dict, names: list[str]) -> str:
             }
         return _("Policy %(n)s") % {"n": words[1]}
     if key == "gifts":
-        return _("Offer %(count)s gifts") % {"count": words[1]}
+        return _("Offer %(goods)s") % {"goods": counted("gifts", int(words[1]))}
     if key == "keep":
-        return _("Keep %(count)s prisoners as bearers") % {"count": words[1]}
+        count = int(words[1])
+        return ngettext(
+            "Keep %(count)d prisoner as a bearer", "Keep %(count)d prisoners as bearers", count
+        ) % {"count": count}
     if key == "discard":
         return _("Discard donation %(card)s") % {"card": words[1]}
     simple = {
@@ -148,6 +151,15 @@ def pending_question(observation: dict) -> str | None:
         return _("Choose the profession of your new explorer.")
     if kind == "discard":
         return _("You hold too many donations: choose one to discard.")
+    if kind == "camp" and pending.get("stranded"):
+        return _(
+            "Your explorer is stranded: starving, with nothing to eat, no animal to shoot and "
+            "no musket or askari to hunt, he has no movement points, and as every starving "
+            "month costs one more, he will have none again. The rules leave no way out but to "
+            "wait: choose an activity level each month. He may die of illness or in a "
+            "disaster; then you start a new explorer in Europe with $1000, and what you have "
+            "published stays yours."
+        )
     return None
 
 
@@ -170,6 +182,40 @@ def group_actions(legal: list[str]) -> tuple[list[dict], list[str]]:
             grouped.update(actions)
     buttons = [a for a in legal if a not in grouped and not a.startswith("move ")]
     return forms, buttons
+
+
+#: The sections of the move panel, in order, and the action keywords each gathers: setting
+#: off (travelling starts the move, the turn's main action), the party, the cargo, the other
+#: choices of the moment, and ending the turn.
+SECTIONS = (
+    (
+        "move",
+        gettext_lazy("Move: choosing how to travel starts your move"),
+        {"level", "sail", "stay"},
+    ),
+    ("party", gettext_lazy("Your party"), {"hire", "dismiss", "keep"}),
+    ("cargo", gettext_lazy("Your cargo"), {"buy", "drop", "fill", "trade", "discard"}),
+    ("other", gettext_lazy("Other choices"), set()),
+    ("end", gettext_lazy("End"), {"end", "stop", "publish"}),
+)
+
+
+def sections(buttons: list[tuple[str, str]], forms: list[dict]) -> list[dict]:
+    """The panel's buttons ([(action, label)]) and quantity forms ({"key", ...}) by section:
+    [{"key", "heading", "buttons", "forms"}] in SECTIONS order, empty sections left out; an
+    action no section names goes to "other"."""
+
+    def section_of(action: str) -> str:
+        word = action.split()[0]
+        return next((key for key, _h, words in SECTIONS if word in words), "other")
+
+    out = []
+    for key, heading, _words in SECTIONS:
+        mine = [b for b in buttons if section_of(b[0]) == key]
+        mine_forms = [f for f in forms if section_of(f["key"]) == key]
+        if mine or mine_forms:
+            out.append({"key": key, "heading": heading, "buttons": mine, "forms": mine_forms})
+    return out
 
 
 #: The market's rows in the order a market form applies them: people first (bearers carry),
@@ -347,24 +393,47 @@ def page_context(request, game, observation: dict, legal: list[str], names: list
         return {
             "board": board_context(observation, seats=seats, links=links),
             "target_kinds": TARGET_KINDS,
+            "legend_open": observation["round"] <= 1,  # open on a first visit, to be read
         }
 
+    quantity_forms = [
+        {
+            "key": f["key"],
+            "label": group_label(f["key"]),
+            "options": [(a, label(a)) for a in f["actions"]],
+        }
+        for f in forms
+    ]
+    labelled = [(a, label(a)) for a in buttons]
     return {
         "action_label": label,
         "board_context": board,
         "role": "",
-        "buttons": [(a, label(a)) for a in buttons],
-        "quantity_forms": [
-            {
-                "key": f["key"],
-                "label": group_label(f["key"]),
-                "options": [(a, label(a)) for a in f["actions"]],
-            }
-            for f in forms
-        ],
+        "buttons": labelled,
+        "quantity_forms": quantity_forms,
+        "sections": sections(labelled, quantity_forms),
         "moves": [(a, label(a)) for a in legal if a.startswith("move ")],
         "market": shop,
+        "end_reason": end_reason(observation),
     }
+
+
+def end_reason(observation: dict) -> str:
+    """Why a finished game ended, in words ("" while it runs), by the end conditions of the
+    rules: a player's published VP reached the target, the last round was played, or every
+    hex of the map was explored."""
+    if observation["phase"] != "over":
+        return ""
+    target = observation["target_vp"]
+    if any(player["score"] >= target for player in observation["players"]):
+        return _("It ended when a player reached %(target)d published VP.") % {"target": target}
+    if observation["round"] >= observation["max_rounds"]:
+        return ngettext(
+            "It ended when its %(max)d round had been played.",
+            "It ended when all its %(max)d rounds had been played.",
+            observation["max_rounds"],
+        ) % {"max": observation["max_rounds"]}
+    return _("It ended when the whole map was explored.")
 
 
 def changed_cells(events: list[dict]) -> set[str]:

@@ -6,6 +6,7 @@ language active when it is rendered.
 """
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from games import kinds
 from games.nile.engine.data import MAP
@@ -60,6 +61,31 @@ KIND_NAMES = {
     "canoe": _("canoes"),
     "item": _("bonus items"),
 }
+
+#: {kind: a count of it in words}, singular or plural by the count: COUNTED["askari"] %
+#: {"count": 1} is "1 askari".
+COUNTED = {
+    "askari": ngettext_lazy("%(count)s askari", "%(count)s askaris", "count"),
+    "bearer": ngettext_lazy("%(count)s bearer", "%(count)s bearers", "count"),
+    "guide": ngettext_lazy("%(count)s guide", "%(count)s guides", "count"),
+    "rations": ngettext_lazy("%(count)s ration", "%(count)s rations", "count"),
+    "water": ngettext_lazy("%(count)s water", "%(count)s water", "count"),
+    "gifts": ngettext_lazy("%(count)s gift", "%(count)s gifts", "count"),
+    "musket": ngettext_lazy("%(count)s musket", "%(count)s muskets", "count"),
+    "horse": ngettext_lazy("%(count)s horse", "%(count)s horses", "count"),
+    "camel": ngettext_lazy("%(count)s camel", "%(count)s camels", "count"),
+    "canoe": ngettext_lazy("%(count)s canoe", "%(count)s canoes", "count"),
+    "item": ngettext_lazy("%(count)s bonus item", "%(count)s bonus items", "count"),
+}
+
+
+def counted(kind: str, count: int) -> str:
+    """``count`` of ``kind`` (a key of KIND_NAMES) in words, in the active language: "1 askari",
+    "2 askaris"; an unknown kind gives "2 kind"."""
+    if kind not in COUNTED:
+        return f"{count} {kind}"
+    return str(COUNTED[kind] % {"count": count})
+
 
 LEVEL_NAMES = {"cautious": _("cautious"), "normal": _("normal"), "reckless": _("reckless")}
 MODE_NAMES = {"foot": _("on foot"), "mounted": _("mounted"), "canoe": _("by canoe")}

@@ -14,6 +14,7 @@ from django.test.utils import CaptureQueriesContext
 from games import services
 from games.models import Game
 from games.simulation import bot_action
+from notifications.models import OutboundMail
 from tests.mailplay.conftest import answer_by_mail, last_mail_to
 
 pytestmark = pytest.mark.django_db
@@ -71,7 +72,7 @@ def test_a_timed_out_solo_turn_ends_when_the_round_moves_on(alice):
 def test_a_solo_game_is_played_to_its_end_by_mail(
     alice, mailoutbox, django_capture_on_commit_callbacks, settings
 ):
-    settings.HOURLY_LIMITS = settings.HOURLY_LIMITS | {"mail_reply": "1000/h"}
+    settings.HOURLY_LIMITS = settings.HOURLY_LIMITS | {"mail_reply_game": "1000/h"}
     with django_capture_on_commit_callbacks(execute=True):
         game = services.create_game(
             alice, engine="nile", num_players=1, seed=11, options={"max_rounds": 4}
@@ -90,6 +91,9 @@ def test_a_solo_game_is_played_to_its_end_by_mail(
 
     assert game.status == Game.Status.FINISHED
     assert game.seats.get().place == 1
+    # Each answer shows the turn that came back and its reply address: no turn mail beside it.
+    assert OutboundMail.objects.filter(template="your_turn", status="sent").count() == 1
+    assert OutboundMail.objects.filter(template="play_answer", status="sent").count() == replies
 
 
 def _game_at_round(users, round_number: int) -> Game:
@@ -142,3 +146,51 @@ def test_the_turn_mail_text_tells_the_situation_the_neighbourhood_and_grouped_ac
     assert "; ;" not in mail.body
     assert any(RANGE.match(line.strip()) for line in mail.body.split("\n"))
     assert "<svg" not in mail.body
+
+
+def test_a_stranded_explorer_is_told_in_words_on_the_page_and_in_the_turn_mail(
+    alice, client, mailoutbox, django_capture_on_commit_callbacks
+):
+    rules = services.create_game(alice, engine="nile", num_players=1, seed=11).rules
+    inland = min(
+        hid
+        for hid, terrain in rules.board.known_1820.items()
+        if terrain == "veldt"
+        and hid not in rules.board.ports.values()
+        and hid not in rules.board.cape_colony
+    )
+    game = Game.objects.get(creator=alice)
+    for action in ("profession explorer", "sail lagos", "end"):
+        game = services.submit_action(game, alice, action, game.version)
+    # alone and starving three months in a row in the veldt, nothing to eat or hunt with
+    explorer = game.state["players"][0]["explorer"]
+    explorer.update(hex=inland, starving=3, goods=dict.fromkeys(explorer["goods"], 0))
+    explorer["people"] = {k: {"healthy": 0, "sick": 0} for k in explorer["people"]}
+    explorer["guides"] = []
+    game.save()
+    with django_capture_on_commit_callbacks(execute=True):
+        game = services.submit_action(game, alice, "level reckless foot", game.version)
+    legal = rules.legal_actions(game.state)
+    assert "level reckless foot" in legal
+    assert not any(action.split()[0] in ("move", "sail", "shoot", "buy") for action in legal)
+    client.force_login(alice)
+
+    html = client.get(game.get_absolute_url()).content.decode()
+    mail = last_mail_to(mailoutbox, alice)
+
+    for text in (html, " ".join(mail.body.split())):
+        assert "Your explorer is stranded" in text
+        assert "The rules leave no way out but to wait" in text
+
+
+def test_the_text_boards_player_lines_are_short_and_count_one_in_the_singular(alice):
+    game = services.create_game(alice, engine="nile", num_players=1, seed=11)
+    for action in ("profession explorer", "sail lagos", "hire bearer 1", "end"):
+        game = services.submit_action(game, alice, action, game.version)
+
+    text = game.kind.board_text(game.rules.observation(game.state, 0))
+
+    player = text.split("P1: ")[1].split("\n")[:5]
+    assert "1 bearer" in text and "1 bearers" not in text
+    # The player's line is cut into short lines, so that it fits the mail's <pre>.
+    assert all(len(line) <= 60 for line in player), player

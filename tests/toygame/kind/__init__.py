@@ -29,6 +29,7 @@ class ToyKind(GameKind):
     keywords = {"double": 0, "draw": 0, "pass": 0}
     reply_example = "For example: draw, then on the next line: pass."
     replay_note = "The stones left in the pile are listed, because the game is over."
+    shuffled = "The pile was shuffled before the game began."
 
     def page_context(self, request, game, seat, observation, legal, names):
         def label(action):

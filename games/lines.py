@@ -1,6 +1,7 @@
-"""Which lines of a mail reply are applied: the rule that keeps a reply from being an oracle.
+"""Which of several actions sent at once are applied (the lines of a mail reply, the actions
+of a batch form): the rule that keeps them from being an oracle.
 
-A reply's lines are tried one by one on the engine alone, from the position the reply answers.
+The actions are tried one by one on the engine alone, from the position they answer.
 Every line up to and including one that reveals something hidden (``engine.reveals``: an
 uncover in Africa) is kept even when a later line fails: that action showed something, and
 taking it back would let a player learn what lies face down without it counting (a refusal
@@ -9,8 +10,8 @@ and neither is any line after it. So what a reply does, and what its answer says
 only on what the player could see and on what the kept actions revealed.
 
 ``plan`` decides, with the engine alone (``canonical``, ``apply``, ``reveals`` of the engine
-contract); ``mailplay.inbound`` then applies the kept actions through the game services in
-one transaction.
+contract); ``mailplay.inbound`` and ``services.submit_actions`` then apply the kept actions
+through the game services in one transaction.
 """
 
 from __future__ import annotations
@@ -50,6 +51,12 @@ class Plan:
     def keep(self) -> list[str]:
         """The actions to apply, in order (the lines whose status is "applied")."""
         return [line.action for line in self.lines if line.status == APPLIED]
+
+    @property
+    def not_applied(self) -> list[int]:
+        """The indexes of the lines not applied: the failed one, those after it and those
+        since the last revealing one before it."""
+        return [n for n, x in enumerate(self.lines) if x.status in (FAILED, NOT_APPLIED)]
 
     @property
     def failed(self) -> tuple[int, Line] | None:
