@@ -49,7 +49,7 @@ def test_the_new_game_form_creates_the_game_with_its_own_options(name, client, p
     assert response.status_code == 302
     assert (game.engine, game.num_players) == (name, kind.max_players)
     assert game.options == kind.default_options()
-    assert kind.label in client.get("/games/").content.decode()
+    assert str(kind.label) in client.get("/games/").content.decode()
 
 
 @EVERY_GAME

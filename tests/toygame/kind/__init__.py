@@ -36,7 +36,7 @@ class ToyKind(GameKind):
             return self.action_label(action, observation, names)
 
         def board_context():
-            return self.board_context(observation, [{"name": name} for name in names])
+            return {"board": self.board_context(observation, [{"name": name} for name in names])}
 
         return {
             "action_label": label,
@@ -58,7 +58,7 @@ class ToyKind(GameKind):
             for number, (seat, player) in enumerate(zip(seats, observation["players"], strict=True))
         ]
         stones = observation.get("pile_stones")
-        return {"board": {"pile": observation["pile"], "stones": stones, "bars": bars}}
+        return {"pile": observation["pile"], "stones": stones, "bars": bars}
 
     def panel(self, observation, seats):
         current = observation["current_player"]
