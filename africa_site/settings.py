@@ -24,6 +24,7 @@ from django.core.exceptions import ImproperlyConfigured
 
 from africa_site.broker import SCHEME as BROKER_SCHEME
 from africa_site.broker import embedded_broker_url
+from games import GAMES
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 env = environ.Env()
@@ -76,6 +77,7 @@ SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000")
 INSTALLED_APPS = [
     "accounts",
     "games",
+    *(f"games.{name}" for name in GAMES),  # each game's partials and static files
     "notifications",
     "rulebooks",
     "ratings",

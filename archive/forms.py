@@ -8,7 +8,13 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
+from games.kinds import all_kinds
 from games.models import GAME_CHOICES
+
+#: Every number of players some game of the site seats (its kind's minimum to maximum).
+PLAYER_COUNTS = sorted(
+    {n for kind in all_kinds() for n in range(kind.min_players, kind.max_players + 1)}
+)
 
 
 class ArchiveFilterForm(forms.Form):
@@ -27,7 +33,7 @@ class ArchiveFilterForm(forms.Form):
     )
     players = forms.TypedChoiceField(
         label=_("Players"),
-        choices=[("", _("Any number")), *((n, n) for n in range(2, 6))],
+        choices=[("", _("Any number")), *((n, n) for n in PLAYER_COUNTS)],
         coerce=int,
         empty_value=None,
         required=False,

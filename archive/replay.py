@@ -34,13 +34,13 @@ CURRENT = mark_safe(' class="current" aria-current="step"')
 
 
 def log_items(url: str, log: list[dict], step: int) -> SafeString:
-    """The replay's move log as ``<li>`` items, each a link to its step (``url?ply=N``, for
+    """The replay's move log as ``<li>`` items, each a link to its step (``url?step=N``, for
     htmx too), the item of ``step`` marked current. Built here rather than in a template:
     a game has hundreds of entries and every step of the replay renders them all."""
     nothing = _("(nothing to tell)")
     return format_html_join(
         "\n",
-        '<li{}><a href="{}?ply={}" hx-get="{}?ply={}">'
+        '<li{}><a href="{}?step={}" hx-get="{}?step={}">'
         '<span class="step-number">{}.</span> {}</a></li>',
         (
             (

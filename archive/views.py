@@ -134,13 +134,13 @@ def _results(game) -> list[str]:
 
 @require_GET
 def replay(request, code):
-    """A finished game at one step (``?ply=N``, the number of actions played; the last by
+    """A finished game at one step (``?step=N``, the number of actions played; the last by
     default), with the whole layout revealed; htmx gets only the replay panel."""
     game, _seat = game_for(request.user, code)
     if game.status != Game.Status.FINISHED:
         return redirect(game)
     try:
-        step = int(request.GET["ply"])
+        step = int(request.GET["step"])
     except (KeyError, ValueError):
         step = None
     context = {"game": game, "seats": game.seat_list, **replay_context(game, step)}

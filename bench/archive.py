@@ -333,7 +333,7 @@ def main():
 
     def replay_step():
         game = rng.choice(real)
-        return reverse("replay", args=[game.code]) + f"?ply={rng.randint(0, 200)}"
+        return reverse("replay", args=[game.code]) + f"?step={rng.randint(0, 200)}"
 
     cache = args.redis_url or "files (no --redis-url)"
     print(f"{args.requests} requests each, in process, on {args.database_url}, cache {cache}:")

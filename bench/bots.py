@@ -55,6 +55,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 engines = importlib.import_module("games.engines")
 search = importlib.import_module("games.engines.search")
 base = importlib.import_module("games.engines.base")
+PACKAGES = importlib.import_module("games").PACKAGES
 
 PLAYERS = {"africa": 4, "africana": 3, "nile": 2}
 MATCHUPS = {
@@ -70,8 +71,8 @@ MAX_ACTIONS = 20000
 
 
 def bot_module(name: str) -> Any:
-    """The bot module of engine ``name`` (``games.engines.<name>.bot``)."""
-    return importlib.import_module(f"games.engines.{name}.bot")
+    """The bot module of engine ``name`` (``games.<name>.engine.bot``)."""
+    return importlib.import_module(f"{PACKAGES[name]}.engine.bot")
 
 
 def play_game(task: tuple[str, str, int, dict[str, Any], bool]) -> dict[str, Any]:

@@ -9,4 +9,5 @@ class GamesConfig(AppConfig):
     def ready(self):
         # Register the games' tasks in every process, so that the services can enqueue the
         # bots' moves by name (games.services.bot_queue) and eager mode runs them in place.
-        from games import tasks  # noqa: F401
+        # The composers of the mails about games register with the outbox.
+        from games import mails, tasks  # noqa: F401

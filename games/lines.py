@@ -16,14 +16,16 @@ through the game services in one transaction.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
 from games.engines import IllegalAction
 
-#: What became of one line: applied (or kept), ignored (a last "end" after the turn passed
-#: already), failed, or not applied (after a failed line, or since the last revealing line).
+#: What became of one line: applied (or kept), ignored (a last turn-ending action after the
+#: turn passed already), failed, or not applied (after a failed line, or since the last
+#: revealing line).
 APPLIED, IGNORED, FAILED, NOT_APPLIED = "applied", "ignored", "failed", "not applied"
 
 
@@ -62,17 +64,24 @@ class Plan:
         return next(((i, x) for i, x in enumerate(self.lines) if x.status == FAILED), None)
 
 
-def plan(engine, state: dict, seat: int, actions: list[str]) -> Plan:
+def plan(
+    engine,
+    state: dict,
+    seat: int,
+    actions: list[str],
+    ends_turn: Callable[[str], bool] | None = None,
+) -> Plan:
     """Try ``actions`` (a reply's lines, in order) for ``seat`` from ``state`` and say which
     are applied: see the module's rule. Each line is read with ``engine.canonical`` (a line
-    that is no action fails with its reason). A last "end" after the turn has passed already
-    (the action before ended it) is ignored; any other line once the turn has passed fails.
-    ``state`` is not changed."""
+    that is no action fails with its reason). A last line that ends the turn (``ends_turn``,
+    the game kind's: "end" in Africa, "pass" in another game) after the turn has passed
+    already (the action before ended it) is ignored; any other line once the turn has passed
+    fails. ``state`` is not changed."""
     result = Plan([Line(action) for action in actions])
     since_reveal: list[Line] = []
     for index, line in enumerate(result.lines):
         if engine.current_player(state) != seat:
-            if line.action == "end" and index > 0:
+            if ends_turn is not None and index > 0 and ends_turn(line.action.lower().strip()):
                 line.status = IGNORED
                 continue
             line.status, line.reason = FAILED, _("It is not your turn.")

@@ -158,8 +158,9 @@ class Game(models.Model):
         return get_kind(self.engine)
 
     @property
-    def variant(self) -> str:
-        return self.options.get("variant", "standard")
+    def options_note(self) -> str:
+        """The kind's words for this game's unusual options ("simple variant"), or ""."""
+        return self.kind.options_note(self.options)
 
     def deadline_for(self, user, start):
         """The deadline of ``user``'s turn starting at ``start`` (days per move, weekdays only

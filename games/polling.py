@@ -34,7 +34,7 @@ from django.urls import reverse
 from django.utils.crypto import salted_hmac
 
 from games.models import Game, Seat
-from games.services.play import seen_long_ago
+from games.queries import seen_long_ago
 
 #: How long a poll token stands for the page's access check (seconds). An older token's polls
 #: take the full path, which checks access again.

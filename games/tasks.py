@@ -1,9 +1,11 @@
-"""Background work on games: the deadline sweep, timed-out turns, used-up vacations and the
-computer players' moves.
+"""Background work on games: the deadline sweep, timed-out turns, used-up vacations, the
+computer players' moves, and the mails about games put in the outbox.
 
-Tasks are thin: they take ids and the game version ("ply") they are about, re-read the rows,
+Tasks are thin: they take ids and the game version they are about, re-read the rows,
 and return early when the world has moved on, so a retry or a duplicate delivery is harmless.
-The mail tasks are in ``notifications.tasks``.
+The mail tasks (``notify_turn``, ``remind``, ``notify_players``, ``notify_invitation``,
+``send_daily_digests``) only put their mail in the outbox (``games.mails``); the outbox's sender
+is ``notifications.tasks.send_outbox``.
 """
 
 from __future__ import annotations
@@ -17,12 +19,13 @@ from django.utils import timezone
 
 from accounts.models import User
 from accounts.services import end_vacation, vacation_days_left
-from games import services
-from games.models import Game, Seat
+from games import mails, services
+from games.models import Game, Invitation, Seat
 from games.services import bots
-from notifications import mails
+from notifications import outbox
 
 SWEEP_BATCH = 500
+DIGEST_HOUR = 8  # local time of the daily digest
 
 logger = logging.getLogger(__name__)
 
@@ -67,16 +70,16 @@ def sweep_deadlines() -> dict[str, int]:
 
 
 @shared_task
-def time_out_turn(game_id: int, ply: int) -> bool:
-    """End the claimed overdue turn of game ``game_id`` at version ``ply`` (see the sweep)."""
-    return services.time_out(game_id, ply)
+def time_out_turn(game_id: int, version: int) -> bool:
+    """End the claimed overdue turn of game ``game_id`` at version ``version`` (see the sweep)."""
+    return services.time_out(game_id, version)
 
 
 @shared_task
-def play_bot(game_id: int, ply: int) -> bool:
-    """Play one decision of the bot to move in game ``game_id`` at version ``ply`` (enqueued
+def play_bot(game_id: int, version: int) -> bool:
+    """Play one decision of the bot to move in game ``game_id`` at version ``version`` (enqueued
     after the turn passed to it); does nothing when the game has moved on."""
-    return bots.play_bot_move(game_id, ply)
+    return bots.play_bot_move(game_id, version)
 
 
 @shared_task
@@ -88,3 +91,59 @@ def end_used_up_vacations() -> int:
             end_vacation(user)
             ended += 1
     return ended
+
+
+@shared_task(name="games.tasks.notify_turn")
+def notify_turn(game_id: int, version: int) -> str:
+    """Put the your-turn mail of game ``game_id`` at version ``version`` in the outbox (if it is
+    not there yet) and ask for the due mails to be sent."""
+    game = Game.objects.filter(pk=game_id, version=version).first()
+    if game is None:
+        return "moved on"
+    mails.queue_turn(game)
+    outbox.kick_after_commit()
+    return "queued"
+
+
+@shared_task(name="games.tasks.remind")
+def remind(game_id: int, version: int) -> str:
+    """Put the reminder of game ``game_id`` at version ``version`` in the outbox."""
+    mails.queue_reminder(game_id, version)
+    return "queued"
+
+
+@shared_task(name="games.tasks.notify_players")
+def notify_players(game_id: int, name: str, version: int, seat_number: int | None = None) -> str:
+    """Put the notice ``name`` about game ``game_id`` in the outbox (see mails.queue_notice)."""
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        return "moved on"
+    mails.queue_notice(game, name, seat_number)
+    return "queued"
+
+
+@shared_task(name="games.tasks.notify_invitation")
+def notify_invitation(invitation_id: int) -> str:
+    """Put the mail of invitation ``invitation_id`` in the outbox."""
+    invitation = Invitation.objects.select_related("user", "game").filter(pk=invitation_id).first()
+    if invitation is None:
+        return "moved on"
+    mails.queue_invitation(invitation)
+    return "queued"
+
+
+@shared_task(name="games.tasks.send_daily_digests")
+def send_daily_digests() -> int:
+    """Every hour: put in the outbox the daily digest of each player who chose it, has a game
+    waiting for their move and whose local time is the digest hour; returns how many."""
+    now = timezone.now()
+    queued = 0
+    waiting_users = User.objects.filter(
+        notifications=User.Notifications.DAILY_DIGEST, is_active=True
+    ).filter(Exists(Game.objects.awaiting_move_by(OuterRef("pk"))))
+    for user in waiting_users:
+        local = now.astimezone(user.zone)
+        if local.hour != DIGEST_HOUR:
+            continue
+        queued += mails.queue_digest(user, local.date())
+    return queued

@@ -12,7 +12,7 @@ class MailplayConfig(AppConfig):
     def ready(self):
         from anymail.signals import inbound
 
-        from mailplay import webhooks  # noqa: F401 (registers the deploy check)
+        from mailplay import answers, webhooks  # noqa: F401 (the answers' composer, the deploy check)
         from mailplay.inbound import on_anymail_inbound
 
         inbound.connect(on_anymail_inbound, dispatch_uid="mailplay.inbound")

@@ -15,7 +15,7 @@ webhook under /mail/anymail/) and by ``manage.py receive_mail`` (an MTA pipe). S
    applied (``games.lines``: one by one, keeping every line up to and including one that reveals
    something hidden even when a later line fails) and apply those in one transaction
    through ``games.services.submit_actions``.
-4. Answer by mail (``notifications.mails.queue_answer``: through the outbox, in the moves'
+4. Answer by mail (``mailplay.answers.queue_answer``: through the outbox, in the moves'
    transaction): what was applied and the new position, the question of a pending decision
    with a fresh reply address, or what was wrong.
 
@@ -45,11 +45,10 @@ from accounts.models import User
 from africa_site.middleware import storable
 from games import services
 from games.models import Game
+from mailplay import answers, parsing
 from mailplay import limits as reply_limits
-from mailplay import parsing
 from mailplay.models import ProcessedMessage
 from mailplay.tokens import LOCAL_PREFIX, ReplyToken, read_token
-from notifications import mails
 from talk import mail as talk_mail
 
 logger = logging.getLogger(__name__)
@@ -367,7 +366,7 @@ def _answer(user: User, outcome: Outcome, where, in_reply_to: Thread) -> Outcome
     with translation.override(user.language):
         outcome.error = str(outcome.error)  # a lazy sentence, read in the user's language
     game, seat = where if where is not None else (None, None)
-    mails.queue_answer(user, outcome, game, seat, in_reply_to)
+    answers.queue_answer(user, outcome, game, seat, in_reply_to)
     outcome.answered = True
     return outcome
 

@@ -7,5 +7,6 @@ class NotificationsConfig(AppConfig):
     verbose_name = _("Notifications")
 
     def ready(self):
-        # The mails' composers, and the sender task that kick() finds by name.
-        from notifications import mails, tasks  # noqa: F401
+        # The sender task that kick() finds by name. The composers of the mails register
+        # with the outbox from the apps that write them (games.mails, mailplay.answers).
+        from notifications import tasks  # noqa: F401

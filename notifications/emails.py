@@ -12,13 +12,13 @@ import hashlib
 from email.mime.image import MIMEImage
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core import signing
 from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
 
-from accounts.models import User
 from africa_site.elision import elide
 
 UNSUBSCRIBE_SALT = "notifications.unsubscribe"
@@ -40,7 +40,7 @@ def user_from_unsubscribe_token(token: str):
         pk = signing.loads(token, salt=UNSUBSCRIBE_SALT)
     except signing.BadSignature:
         return None
-    return User.objects.filter(pk=pk).first()
+    return get_user_model().objects.filter(pk=pk).first()
 
 
 def unsubscribe_url(user) -> str:

@@ -49,8 +49,9 @@ MAX_BATCHES = 200
 #: (``_read_fresh``): a turn mail decides "moved on" and "is looking" on data read at most
 #: this many mails earlier, not when its batch was claimed.
 FRESH = 5
-#: Mails that answer something the player just did are not held back by quiet hours.
-QUIET_HOURS_EXEMPT = {"play_answer"}
+#: The templates of mails that answer something the player just did: not held back by quiet
+#: hours (registered with ``composer(..., quiet_hours=False)``).
+QUIET_HOURS_EXEMPT: set[str] = set()
 #: Errors of a single recipient: the connection is still good for the next mail.
 RECIPIENT_ERRORS = (smtplib.SMTPRecipientsRefused, smtplib.SMTPSenderRefused, smtplib.SMTPDataError)
 
@@ -84,13 +85,16 @@ _composers: dict[str, Composer] = {}
 _context_hooks: dict[str, list[Callable[[OutboundMail, dict], None]]] = {}
 
 
-def composer(*templates: str):
+def composer(*templates: str, quiet_hours: bool = True):
     """Register the decorated ``function(row) -> Draft | Close | Defer`` as the builder of the
-    mails ``templates``."""
+    mails ``templates``; with ``quiet_hours=False`` they are sent even in the recipient's quiet
+    hours. Each app registers its composers when it is ready (``AppConfig.ready``)."""
 
     def register(function: Composer) -> Composer:
         for template in templates:
             _composers[template] = function
+            if not quiet_hours:
+                QUIET_HOURS_EXEMPT.add(template)
         return function
 
     return register
@@ -128,7 +132,7 @@ def queue(
     template: str,
     *,
     game=None,
-    ply: int | None = None,
+    version: int | None = None,
     seat: int | None = None,
     payload: dict | None = None,
     send_after: datetime | None = None,
@@ -151,7 +155,7 @@ def queue(
                 user=user,
                 template=template,
                 game=game,
-                ply=ply,
+                ply=version,
                 seat=seat,
                 payload=payload or {},
                 send_after=send_after,

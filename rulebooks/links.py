@@ -1,7 +1,7 @@
 """Rules in context: from an action or a log event of a game to the section of the rules that
 governs it.
 
-The links target the site's own summary (``rulebooks/content/<game>.<language>.md``), whose
+The links target the site's own summary (``games/<game>/rules/<game>.<language>.md``), whose
 sections carry explicit ids (``## Uncovering a marker {#uncover}``) that are the same in every
 language, so a link built here resolves in the reader's language once ``load_rulebooks`` has
 run. The sections and which of them governs what come from the game's kind
@@ -16,7 +16,7 @@ from django.urls import reverse
 
 from games.kinds import KINDS, GameKind, get_kind
 from rulebooks.models import DEFAULT_LANGUAGE
-from rulebooks.services import CONTENT_DIR, CONTENT_NAME
+from rulebooks.services import CONTENT_NAME, summary_paths
 
 
 def section_key(game: str, what: str | dict) -> str | None:
@@ -46,7 +46,7 @@ def _kind(game: str) -> GameKind | None:
 @cache
 def summary_languages(game: str) -> frozenset[str]:
     """The languages in which the site ships a summary of ``game``."""
-    names = (CONTENT_NAME.match(path.name) for path in CONTENT_DIR.glob("*.md"))
+    names = (CONTENT_NAME.match(path.name) for path in summary_paths())
     return frozenset(m["language"] for m in names if m and m["game"] == game)
 
 

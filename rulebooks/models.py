@@ -1,7 +1,7 @@
 """Rulebooks: one per game, language and kind, rendered once when saved, and their sections.
 
 The site's own summary (``kind="summary"``) is written for the site and shipped in
-``rulebooks/content/``; full rulebooks (``kind="full"``) are imported by the site's
+``games/<game>/rules/``; full rulebooks (``kind="full"``) are imported by the site's
 operators. ``rulebooks.services`` writes both; the HTML stored here is already sanitised.
 """
 
@@ -12,11 +12,8 @@ from django.db.models import Case, Q, Value, When
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-GAMES = [
-    ("africa", "Africa"),
-    ("africana", "Africana"),
-    ("nile", "Source of the Nile"),
-]
+from games.kinds import game_choices
+
 DEFAULT_LANGUAGE = "en"
 # PostgreSQL text-search configurations by language; other languages use "simple".
 SEARCH_CONFIGS = {"en": "english", "fr": "french", "nl": "dutch"}
@@ -59,7 +56,7 @@ class Rulebook(models.Model):
         MARKDOWN = "markdown", _("Markdown")
         TEXT = "text", _("Plain text")
 
-    game = models.CharField(_("game"), max_length=32, choices=GAMES)
+    game = models.CharField(_("game"), max_length=32, choices=game_choices)
     language = models.CharField(_("language"), max_length=8, choices=settings.LANGUAGES)
     kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices, default=Kind.FULL)
     title = models.CharField(_("title"), max_length=200, blank=True)

@@ -7,17 +7,28 @@ HTML, table of contents and search sections always agree with the source.
 
 from __future__ import annotations
 
+import importlib
 import re
 from pathlib import Path
 
 from django.db import transaction
 
+from games import PACKAGES
 from rulebooks import render as renderer
 from rulebooks.models import Rulebook, Section
 
-CONTENT_DIR = Path(__file__).resolve().parent / "content"
 CONTENT_NAME = re.compile(r"^(?P<game>[a-z0-9-]+)\.(?P<language>[a-z]{2}(?:-[a-z]+)?)\.md$")
 FRONT_MATTER_KEYS = ("title", "version", "credits", "differences")
+
+
+def summary_paths() -> list[Path]:
+    """The site's own rules summaries: ``games/<game>/rules/<game>.<language>.md`` of every
+    game (``games.PACKAGES``), in file-name order."""
+    paths = []
+    for package in PACKAGES.values():
+        folder = Path(importlib.import_module(package).__file__).parent / "rules"
+        paths.extend(folder.glob("*.md"))
+    return sorted(paths, key=lambda path: path.name)
 
 
 def source_format_for(filename: str) -> str:
@@ -126,13 +137,13 @@ def import_rulebook(
 
 
 def load_site_rulebooks() -> list[tuple[Rulebook, bool]]:
-    """Load the site's own summaries from ``rulebooks/content/<game>.<language>.md``.
+    """Load the site's own summaries (``summary_paths``: ``games/<game>/rules/*.md``).
 
     Idempotent: an unchanged file leaves its rulebook untouched. Returns ``[(rulebook,
     changed)]`` in file-name order.
     """
     loaded = []
-    for path in sorted(CONTENT_DIR.glob("*.md")):
+    for path in summary_paths():
         match = CONTENT_NAME.match(path.name)
         if not match:
             continue

@@ -7,7 +7,8 @@ from django.shortcuts import render
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
-from rulebooks.models import GAMES, Rulebook, Section
+from games.kinds import game_choices
+from rulebooks.models import Rulebook, Section
 
 LANGUAGE_NAMES = dict(settings.LANGUAGES)
 SEARCH_RESULTS = 50
@@ -44,7 +45,7 @@ def _page_context(book: Rulebook) -> dict:
 
 
 def _search_choices() -> dict:
-    return {"search_games": GAMES, "search_languages": settings.LANGUAGES}
+    return {"search_games": game_choices(), "search_languages": settings.LANGUAGES}
 
 
 @require_GET
@@ -52,7 +53,7 @@ def index(request):
     """Every game with a rulebook, and its rulebooks by language."""
     books = list(Rulebook.objects.only("game", "language", "kind", "title", "version"))
     games = []
-    for code, name in GAMES:
+    for code, name in game_choices():
         mine = [b for b in books if b.game == code]
         if mine:
             for book in mine:

@@ -13,15 +13,13 @@ from collections.abc import Iterable
 from functools import cache
 from typing import Any, Protocol, runtime_checkable
 
+from games import PACKAGES
+
 State = dict[str, Any]
 
-# Engine name -> "module:Class". Modules are imported on first use, so the site pays only for
-# the games it serves.
-_REGISTRY: dict[str, str] = {
-    "africa": "games.engines.africa:AfricaEngine",
-    "africana": "games.engines.africana:AfricanaEngine",
-    "nile": "games.engines.nile:NileEngine",
-}
+# The registry is ``games.PACKAGES``: game name -> package, whose ``engine`` module names its
+# class as ``ENGINE_CLASS``. Modules are imported on first use, so the site pays only for the
+# games it serves.
 
 
 def gettext_noop(message: str) -> str:
@@ -182,7 +180,7 @@ BOT_LEVELS = ("easy", "hard")
 
 def engine_names() -> list[str]:
     """The names of all registered engines, sorted."""
-    return sorted(_REGISTRY)
+    return sorted(PACKAGES)
 
 
 @cache
@@ -192,11 +190,10 @@ def get_engine(name: str) -> Engine:
     Raises KeyError with the known names when ``name`` is not registered.
     """
     try:
-        target = _REGISTRY[name]
+        package = PACKAGES[name]
     except KeyError:
         raise KeyError(f"unknown game {name!r}; known games: {', '.join(engine_names())}") from None
-    module_name, _, class_name = target.partition(":")
-    return getattr(importlib.import_module(module_name), class_name)()
+    return importlib.import_module(f"{package}.engine").ENGINE_CLASS()
 
 
 def replay(

@@ -6,30 +6,30 @@ pending decision, the reply notation and the sections of its rules. The generic 
 turn mail, replay and rule links call the kind and never read an observation's game-specific
 keys themselves. Kinds import engines, never services or models.
 
-Every list of games on the site comes from ``KINDS`` (model choices, the new-game form, player
-counts, archive and leaderboard filters, rule links). Adding a game adds one line there.
+Every list of games on the site comes from ``games.GAMES`` through this registry (model choices,
+the new-game form, player counts, archive and leaderboard filters, rule links).
 """
 
 from __future__ import annotations
 
+import importlib
 import re
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from django.template.loader import render_to_string
+from django.template import TemplateDoesNotExist
+from django.template.loader import get_template, render_to_string
 from django.utils import translation
-from django.utils.module_loading import import_string
+from django.utils.translation import gettext_lazy as _
 
+from games import PACKAGES
 from games.engines import Engine, get_engine
 
-#: {game name: dotted path of its GameKind class} of every playable game; the name is
-#: Game.engine, the engine's name and the slug of its rulebook. Imported when first asked for.
-KINDS = {
-    "africa": "games.kinds.africa.AfricaKind",
-    "africana": "games.kinds.africana.AfricanaKind",
-    "nile": "games.kinds.nile.NileKind",
-}
+#: {game name: the package of the game} of every playable game (``games.PACKAGES``); the name
+#: is Game.engine, the engine's name and the slug of its rulebook. A game's ``kind`` module
+#: names its GameKind class as ``KIND_CLASS``, imported when first asked for.
+KINDS = PACKAGES
 
 
 @dataclass(frozen=True)
@@ -45,6 +45,19 @@ class SeatColour:
     ink: str
     shape: str
     text_dy: float = 0
+
+
+#: Six seat colours whose fills are from the Okabe-Ito palette (told apart with the common
+#: forms of colour blindness; the ink reads at 5:1 or more), each with a shape of its own: the
+#: seats of a kind that chooses no colours of its own.
+SEAT_COLOURS = [
+    SeatColour("blue", _("blue"), "#0072B2", "#FFFFFF", "circle"),
+    SeatColour("orange", _("orange"), "#E69F00", "#000000", "square"),
+    SeatColour("green", _("green"), "#009E73", "#000000", "diamond"),
+    SeatColour("pink", _("pink"), "#CC79A7", "#000000", "triangle", 2.5),
+    SeatColour("yellow", _("yellow"), "#F0E442", "#000000", "hexagon"),
+    SeatColour("sky", _("sky blue"), "#56B4E9", "#000000", "star", 1.5),
+]
 
 
 class _Templates:
@@ -71,7 +84,7 @@ class GameKind:
     name: str = ""
     label: str = ""
     site_max_players: int | None = None
-    seat_colours: list[SeatColour] = []
+    seat_colours: list[SeatColour] = SEAT_COLOURS
     options_form = None
     template_dir: str = ""
     sections: dict[str, Any] = {}
@@ -93,6 +106,9 @@ class GameKind:
     stylesheet: str = ""
 
     # -- the engine and the seats ---------------------------------------------------------
+
+    def __init__(self):
+        self._template_paths: dict[str, str] = {}  # {part: the path ``template`` found}
 
     @property
     def engine(self) -> Engine:
@@ -128,8 +144,18 @@ class GameKind:
         return self.template("board")
 
     def template(self, part: str) -> str:
-        """The path of this game's partial ``part`` ("board_area" -> "games/x/board_area.html")."""
-        return f"{self.template_dir}{part}.html"
+        """The path of this game's partial ``part`` ("board_area" -> "games/x/board_area.html"),
+        or of the default partial ("games/_default/log.html") when the game has none of its
+        own: a game writes only the partials that differ."""
+        found = self._template_paths.get(part)
+        if found is None:
+            own = f"{self.template_dir or f'games/{self.name}/'}{part}.html"
+            try:
+                get_template(own)
+            except TemplateDoesNotExist:
+                own = f"games/_default/{part}.html"
+            found = self._template_paths[part] = own
+        return found
 
     @property
     def bot_levels(self) -> tuple[str, ...]:
@@ -257,6 +283,11 @@ class GameKind:
     #: inside the SVG it draws (notifications.boardimage).
     board_stylesheets: tuple[str, ...] = ("css/board.css",)
 
+    def options_note(self, options: dict) -> str:
+        """A few words for the options of a game that differ from the usual game (Game.options;
+        "simple variant"), shown beside the game in the lobby and on its page; "" for none."""
+        return ""
+
     @property
     def mail_board_template(self) -> str:
         """The partial the board picture of HTML mails is drawn from: an SVG element with a
@@ -304,7 +335,7 @@ def get_kind(name: str) -> GameKind:
     """The kind of the game ``name``; raises KeyError for a game that is not registered."""
     if name not in KINDS:
         raise KeyError(f"unknown game {name!r}; known games: {', '.join(KINDS)}")
-    return import_string(KINDS[name])()
+    return importlib.import_module(f"{KINDS[name]}.kind").KIND_CLASS()
 
 
 def kind_names() -> list[str]:

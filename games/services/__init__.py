@@ -26,11 +26,9 @@ from games.services.lobby import (
 from games.services.play import (
     mark_seen,
     resign,
-    seen_long_ago,
     submit_action,
     submit_actions,
     undo_action,
-    undoable,
     vote_abort,
 )
 
@@ -52,13 +50,11 @@ __all__ = [
     "mark_seen",
     "resign",
     "resume_after_vacation",
-    "seen_long_ago",
     "start_game",
     "submit_action",
     "submit_actions",
     "take_extension",
     "time_out",
     "undo_action",
-    "undoable",
     "vote_abort",
 ]

@@ -10,11 +10,11 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
+from games import mails
 from games.engines import turn_of
 from games.models import Game
 from games.services.common import GameError, locked, require_active, seat_of
 from games.services.play import after_leaving, announce_turn, apply_action, schedule_bot_move
-from notifications import mails
 
 MAX_CONSECUTIVE_TIMEOUTS = 3
 EXTENSION = timedelta(hours=24)

@@ -16,12 +16,12 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
+from games import mails
 from games.engines.base import with_rules_version
 from games.kinds import get_kind, kind_names
 from games.models import BotLevel, Game, Invitation, Seat, seed_commitment
 from games.services.common import GameError, bump, locked, require_open, seat_of
 from games.services.play import announce, open_turn, schedule_bot_move
-from notifications import mails
 
 INVITE_SALT = "games.invite"
 _system_random = random.SystemRandom()

@@ -8,8 +8,6 @@ checks everything before it changes anything. A refused request raises a ``GameE
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
-
 from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Q
@@ -17,10 +15,11 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
-from games import lines
+from games import lines, mails
 from games.deadlines import reminder_due
 from games.engines import IllegalAction, replay, turn_of
 from games.models import Game, Move, Seat
+from games.queries import SEEN_EVERY, UNDOABLE_SECONDS, undoable_key, undoable_move
 from games.services.bot_queue import enqueue_bot_move
 from games.services.common import (
     GameError,
@@ -30,11 +29,7 @@ from games.services.common import (
     require_active,
     seat_of,
 )
-from notifications import mails
 from ratings.services import record_result
-
-SEEN_EVERY = timedelta(minutes=1)
-UNDOABLE_SECONDS = 60 * 60
 
 
 @transaction.atomic
@@ -80,7 +75,7 @@ def submit_actions(
         raise GameError(_("Choose at least one quantity."))
     game = locked(game)
     seat = _acting_seat(game, user, expected_version)
-    result = lines.plan(game.rules, game.state, seat.number, actions)
+    result = lines.plan(game.rules, game.state, seat.number, actions, game.kind.ends_turn)
     for action in result.keep:
         game = submit_action(game, user, action, game.version)
     return game, result
@@ -96,7 +91,7 @@ def undo_action(game: Game, user: User, expected_version: int) -> Game:
     """
     game = locked(game)
     seat = _acting_seat(game, user, expected_version)
-    last = _undoable_move(game, seat.number)
+    last = undoable_move(game, seat.number)
     if last is None:
         raise GameError(_("There is nothing to undo in this turn."))
     last.taken_back = True
@@ -113,12 +108,6 @@ def undo_action(game: Game, user: User, expected_version: int) -> Game:
     return game
 
 
-def seen_long_ago(last_seen_at: datetime | None) -> bool:
-    """Whether a seat's last visit (``Seat.last_seen_at``) is older than the minute
-    ``mark_seen`` waits between writes (or never happened)."""
-    return last_seen_at is None or last_seen_at < timezone.now() - SEEN_EVERY
-
-
 def mark_seen(game_code, user: User) -> None:
     """Note that ``user`` has the game open now (at most one write a minute), so that no
     turn mail is sent to a player who is looking at the game."""
@@ -126,25 +115,6 @@ def mark_seen(game_code, user: User) -> None:
     Seat.objects.filter(game__code=game_code, user=user).filter(
         Q(last_seen_at__isnull=True) | Q(last_seen_at__lt=now - SEEN_EVERY)
     ).update(last_seen_at=now)
-
-
-def undoable(game: Game, seat_number: int | None) -> bool:
-    """Whether ``seat_number`` could undo its last action now (for offering the button).
-
-    The answer is kept in the cache by game and version (a version is one position for
-    good), so that a page shown again does not replay the game to find it."""
-    if game.status != Game.Status.ACTIVE or seat_number != game.current_seat:
-        return False
-    key = _undoable_key(game, seat_number)
-    known = cache.get(key)
-    if known is None:
-        known = _undoable_move(game, seat_number) is not None
-        cache.set(key, known, UNDOABLE_SECONDS)
-    return known
-
-
-def _undoable_key(game: Game, seat_number: int) -> str:
-    return f"game:{game.pk}:{game.version}:undoable:{seat_number}"
 
 
 def remember_undoable(
@@ -162,21 +132,8 @@ def remember_undoable(
         return
     rules = game.rules
     revealing = rules.reveals(before, rules.canonical(before, action))
-    key = _undoable_key(game, seat_number)
+    key = undoable_key(game, seat_number)
     transaction.on_commit(lambda: cache.set(key, not revealing, UNDOABLE_SECONDS))
-
-
-def _undoable_move(game: Game, seat_number: int) -> Move | None:
-    """The last standing move if ``seat_number`` played it by hand and it revealed nothing
-    (the engine's ``reveals``, judged in the position before it), else None."""
-    standing = game.moves.filter(taken_back=False)
-    last = standing.order_by("-ply").first()
-    if last is None or last.seat != seat_number or last.automatic:
-        return None
-    rules = game.rules
-    earlier = standing.exclude(pk=last.pk).order_by("ply").values_list("action", flat=True)
-    before = replay(rules, game.num_players, game.seed, game.options, earlier)
-    return None if rules.reveals(before, last.action) else last
 
 
 @transaction.atomic

@@ -19,11 +19,13 @@ def rule_link(context, what, game=None):
 
     ``what``: an action ("uncover E4"), a keyword, a pending decision's type, a section id or
     an engine event (see ``rulebooks.links.section_key``). ``game`` defaults to the engine of
-    the context's ``game``, else "africa". The link's label names the section: "Rules:
-    uncovering a marker".
+    the context's ``game``; without either there is no link. The link's label names the
+    section: "Rules: uncovering a marker".
     """
     if game is None:
-        game = getattr(context.get("game"), "engine", None) or "africa"
+        game = getattr(context.get("game"), "engine", None)
+    if not game:
+        return ""
     if isinstance(what, dict):  # an event: its type and use name its rule (section_key)
         what = " ".join(str(what[k]) for k in ("type", "use") if what.get(k))
     return _link(game, str(what), get_language(), get_script_prefix())

@@ -5,7 +5,7 @@ sign in from two addresses behind the same proxy; an attacker fails from a third
 import pytest
 from django.urls import reverse
 
-from tests.conftest import PASSWORD
+from tests.fixtures import PASSWORD
 from tests.site.test_settings import manage
 
 ATTACKER, ALICE_ADDRESS, PROXY = "203.0.113.5", "198.51.100.7", "10.0.0.2"

@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from tests.conftest import PASSWORD
+from tests.fixtures import PASSWORD
 
 pytestmark = pytest.mark.django_db
 

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from accounts.models import User
-from tests.conftest import PASSWORD
+from tests.fixtures import PASSWORD
 
 pytestmark = pytest.mark.django_db
 

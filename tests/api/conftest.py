@@ -4,7 +4,6 @@ import pytest
 from django.test import Client
 
 from api.tokens import make_token
-from tests.kinds.conftest import dave, players  # noqa: F401 (fixtures of the leak test)
 
 
 class ApiClient:

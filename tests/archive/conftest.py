@@ -8,7 +8,7 @@ import random
 import pytest
 
 from games.simulation import play_game
-from tests.games.conftest import dave, duel, duel_underway  # noqa: F401 (fixtures)
+from tests.games.conftest import duel, duel_underway  # noqa: F401 (fixtures)
 
 
 @pytest.fixture

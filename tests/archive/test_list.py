@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from archive.views import GAMES_PER_PAGE
-from tests.conftest import make_player
+from tests.fixtures import make_player
 from tests.ratings.conftest import START, finished_game
 
 pytestmark = pytest.mark.django_db

@@ -103,7 +103,7 @@ def test_the_imported_game_replays_on_the_site(client, record_file, played):
     played.delete()
     call_command("import_game_record", str(record_file))
 
-    response = client.get(reverse("replay", args=[code]) + "?ply=10")
+    response = client.get(reverse("replay", args=[code]) + "?step=10")
 
     assert response.status_code == 200
     assert "Step 10 of" in response.content.decode()

@@ -17,7 +17,7 @@ MARKERS = re.compile(r'href="#m-(\w+)"')
 
 def replay_url(game, step=None):
     url = reverse("replay", args=[game.code])
-    return url if step is None else f"{url}?ply={step}"
+    return url if step is None else f"{url}?step={step}"
 
 
 def board(html):
@@ -79,7 +79,7 @@ def test_navigation_works_without_javascript(client, played):
     assert f'href="{replay_url(played, last)}"' in html
     form = html.split('class="replay-slider"')[0].rsplit("<form", 1)[1]
     assert 'method="get"' in form and f'action="{replay_url(played)}"' in form
-    assert f'type="range" name="ply" min="0" max="{last}" value="5"' in html
+    assert f'type="range" name="step" min="0" max="{last}" value="5"' in html
     assert '<script src="/static/js/replay.js" defer>' in html
 
 
@@ -88,7 +88,7 @@ def test_steps_out_of_range_show_the_nearest_step(client, played):
 
     assert f"Step 0 of {last}" in client.get(replay_url(played, -4)).content.decode()
     assert f"Step {last} of {last}" in client.get(replay_url(played, 10**6)).content.decode()
-    assert f"Step {last} of {last}" in client.get(replay_url(played) + "?ply=x").content.decode()
+    assert f"Step {last} of {last}" in client.get(replay_url(played) + "?step=x").content.decode()
 
 
 def test_htmx_gets_only_the_replay_panel(client, played):

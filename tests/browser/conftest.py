@@ -6,7 +6,7 @@ Playwright's own browser downloads are never used: the launch names /usr/bin/chr
 import pytest
 from django.db import connections
 
-from tests.conftest import CHROMIUM
+from tests.fixtures import CHROMIUM
 
 CHROMIUM_ARGS = [
     "--headless",

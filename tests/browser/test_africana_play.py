@@ -17,7 +17,7 @@ import pytest
 from games.models import Game
 from games.simulation import bot_action
 from tests.browser.test_play import click_and_wait, signed_in_page
-from tests.conftest import make_player
+from tests.fixtures import make_player
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 

@@ -96,7 +96,7 @@ def test_the_zoom_survives_a_move_and_a_hex_can_still_be_clicked(phone_page, liv
 
 def test_the_replay_board_zooms_and_its_arrow_keys_still_step(page, live_server, alice, bob):
     game = play_game([alice, bob], rng=random.Random(3))
-    page.goto(f"{live_server.url}/archive/{game.code}/?ply=3")
+    page.goto(f"{live_server.url}/archive/{game.code}/?step=3")
     _fits_the_width(page)
     page.get_by_role("button", name="Zoom in").click()
     svg = page.locator(".board-zoom-viewport svg")
@@ -104,8 +104,8 @@ def test_the_replay_board_zooms_and_its_arrow_keys_still_step(page, live_server,
 
     page.locator(".board-zoom-viewport").focus()
     page.keyboard.press("ArrowLeft")  # pans the board: the replay stays at step 3
-    assert page.url.endswith("?ply=3")
+    assert page.url.endswith("?step=3")
     page.locator("h1").click()
     page.keyboard.press("ArrowRight")
-    page.wait_for_url("**?ply=4")
+    page.wait_for_url("**?step=4")
     assert page.locator(".board-zoom-viewport svg").get_attribute("data-scale") == "1.5"

@@ -15,18 +15,18 @@ def test_arrow_keys_and_the_slider_step_through_a_replay(page, live_server, alic
     last = game.moves.filter(taken_back=False).count()
     errors = []
     page.on("console", lambda message: message.type == "error" and errors.append(message.text))
-    page.goto(f"{live_server.url}/archive/{game.code}/?ply=3")
+    page.goto(f"{live_server.url}/archive/{game.code}/?step=3")
     status = page.locator(".replay-slider label")
 
     page.keyboard.press("ArrowRight")
-    page.wait_for_url("**?ply=4")
+    page.wait_for_url("**?step=4")
     assert status.inner_text() == f"Step 4 of {last}"
     page.keyboard.press("ArrowLeft")
-    page.wait_for_url("**?ply=3")
+    page.wait_for_url("**?step=3")
     assert page.locator(".replay-log li.current .step-number").inner_text() == "3."
 
     page.locator("#replay-ply").fill(str(last))
-    page.wait_for_url(f"**?ply={last}")
+    page.wait_for_url(f"**?step={last}")
     assert status.inner_text() == f"Step {last} of {last}"
     log = page.locator(".replay-log")
     assert log.evaluate("l => l.scrollTop") > 0  # the last entry is scrolled into view

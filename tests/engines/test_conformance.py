@@ -5,9 +5,9 @@ every legal action applies and other strings raise IllegalAction; replaying the 
 the same state; observations are JSON for every viewer; ``apply`` never changes its input; and
 at the start, two seeds give the same observations (nothing hidden leaks).
 
-Per engine: ``HIDDEN_ONLY_OPTIONS`` gives options under which two seeds differ only in hidden
-information (engines that deal public things from the seed fix them there), and ``CHOOSERS``
-may give a random chooser that steers games to their end.
+Per engine, from its ``testing`` module: ``HIDDEN_ONLY_OPTIONS`` gives options under which two
+seeds differ only in hidden information (engines that deal public things from the seed fix them
+there), and ``CHOOSERS`` may give a random chooser that steers games to their end.
 """
 
 from __future__ import annotations
@@ -19,63 +19,17 @@ from functools import cache
 import pytest
 
 from games.engines import IllegalAction, engine_names, get_engine, replay
+from tests.engines.hidden_info import TESTING
 
 GAMES_PER_PLAYER_COUNT = 50
 MAX_ACTIONS = 5000
 CHECK_EVERY = 10  # the costlier checks run on about one state in CHECK_EVERY
 
 
-def _africa_chooser(rng: random.Random, legal: list[str]) -> str:
-    """Mostly uncover or set up camps, so that the monuments come out in a few hundred moves."""
-    progress = [a for a in legal if a.startswith(("uncover", "camp"))]
-    if progress and rng.random() < 0.7:
-        return rng.choice(progress)
-    return rng.choice(legal)
-
-
-def _africana_chooser(rng: random.Random, legal: list[str]) -> str:
-    """Finish whatever can be finished, mostly join and walk, so that the expedition pile runs
-    out in a couple of thousand moves."""
-    finish = [a for a in legal if a.startswith(("expedition", "adventure"))]
-    if finish:
-        return rng.choice(finish)
-    join = [a for a in legal if a.startswith("join")]
-    if join and rng.random() < 0.8:
-        return rng.choice(join)
-    walk = [a for a in legal if a.startswith("go") and "-as-" not in a]
-    if walk and rng.random() < 0.6:
-        return rng.choice(walk)
-    return rng.choice(legal)
-
-
-def _nile_chooser(rng: random.Random, legal: list[str]) -> str:
-    """Mostly the actions that move a turn on (end, level, move, stay...), so that outfitting
-    and camp do not fill the game with purchases."""
-    if "publish all" in legal:
-        return "publish all"
-    launch = [a for a in legal if a.startswith("sail") and a != "sail europe"]
-    if launch and rng.random() < 0.7:
-        return rng.choice(launch)
-    onward = [a for a in legal if a.split()[0] in NILE_ONWARD]
-    if onward and rng.random() < 0.7:
-        return rng.choice(onward)
-    return rng.choice(legal)
-
-
-NILE_ONWARD = {"end", "level", "move", "stop", "stay", "publish", "sail", "keep", "loot", "leave"}
-
 HIDDEN_ONLY_OPTIONS: dict[str, dict] = {
-    "africa": {},
-    # The starting hands, the expedition spaces and the books' first pages are public or dealt.
-    "africana": {
-        "draw_order": ["gray", "violet", "orange", "magenta"],
-        "expedition_order": ["A01", "A02", "A03", "A04", "A05"],
-        "book_order": {"north": ["N01"], "south": ["S01"]},
-    },
-    # Nothing public comes from the seed; ten rounds keep the random games short.
-    "nile": {"max_rounds": 10},
+    name: testing.HIDDEN_ONLY_OPTIONS for name, testing in TESTING.items()
 }
-CHOOSERS = {"africa": _africa_chooser, "africana": _africana_chooser, "nile": _nile_chooser}
+CHOOSERS = {name: testing.choose for name, testing in TESTING.items() if hasattr(testing, "choose")}
 
 GARBAGE = ["", "   ", "dance", "uncover Z99", "end end", "42", "P1", "\t\n", "ünïcode", "--"]
 

@@ -13,7 +13,7 @@ import random
 
 import pytest
 
-from games.engines import IllegalAction, get_engine
+from games.engines import IllegalAction, get_engine, turn_of
 from tests.engines.hidden_info import HIDDEN_INFO, TIE_BREAK
 from tests.engines.test_conformance import CASES, GARBAGE, _games, _sampled_states
 
@@ -37,11 +37,9 @@ def _viewers(num_players: int) -> list[int | None]:
 
 
 def _turn(engine, state, num_players: int):
-    """Whose turn it is; in a one-seat game (Nile solo) the seat never changes, so the
-    observation's round tells one turn from the next."""
-    if num_players == 1:
-        return engine.observation(state, None).get("round")
-    return engine.current_player(state)
+    """What identifies the turn in progress (``turn_of``: the engine's ``turn_key`` when a
+    seat can keep the turn from one to the next, as in a solo game, else the current seat)."""
+    return turn_of(engine, state)
 
 
 @CASES

@@ -8,10 +8,10 @@ import random
 
 import pytest
 
+from games.africa.tests.position import ENGINE as AFRICA
+from games.africa.tests.position import play, position
+from games.africana.tests import helpers as africana_helpers
 from games.engines import Engine, IllegalAction, engine_names, get_engine
-from tests.engines import africana_helpers
-from tests.engines.africa_position import ENGINE as AFRICA
-from tests.engines.africa_position import play, position
 
 AFRICANA = africana_helpers.ENGINE
 

@@ -9,7 +9,7 @@ from django.test import Client
 from friends.models import Follow
 from games import services
 from games.models import Game, Invitation
-from tests.conftest import make_player
+from tests.fixtures import make_player
 from tests.social import signed_in
 
 pytestmark = pytest.mark.django_db

@@ -9,7 +9,7 @@ from friends.models import Rematch
 from games import services
 from games.kinds import get_kind
 from games.models import Game, Invitation
-from tests.conftest import make_player
+from tests.fixtures import make_player
 from tests.kinds.conftest import random_game
 from tests.social import signed_in
 

@@ -5,12 +5,6 @@ import pytest
 
 from games import services
 from games.models import Game
-from tests.conftest import make_player
-
-
-@pytest.fixture
-def dave(db):
-    return make_player("dave@example.com", "Dave")
 
 
 def player_to_move(game: Game):

@@ -8,11 +8,12 @@ import re
 import pytest
 from django.urls import reverse
 
-from games.engines.africa.scoring import GOODS_POINTS
+from games.africa.engine.scoring import GOODS_POINTS
 from games.kinds import get_kind
 from games.scoresheet import final_breakdown
 from games.simulation import play_game
-from notifications.tasks import notify_players, send_outbox
+from games.tasks import notify_players
+from notifications.tasks import send_outbox
 
 pytestmark = pytest.mark.django_db
 
@@ -88,7 +89,7 @@ def test_the_final_screen_the_replay_and_the_mail_show_it(client, played, mailou
 
     url = reverse("replay", args=[played.code])
     assert "final-breakdown" in client.get(url).content.decode()
-    assert "final-breakdown" not in client.get(url, {"ply": 1}).content.decode()
+    assert "final-breakdown" not in client.get(url, {"step": 1}).content.decode()
 
     mailoutbox.clear()
     notify_players(played.pk, "game_finished", played.version)  # queued once, whoever asks

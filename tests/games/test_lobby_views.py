@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from games import services
 from games.models import Game, Seat, seed_commitment
-from games.views import FINISHED_PER_PAGE
+from games.views.lobby import FINISHED_PER_PAGE
 from tests.games.conftest import play, player_to_move
 
 pytestmark = pytest.mark.django_db
@@ -30,7 +30,7 @@ def test_a_player_creates_a_game_and_lands_in_its_waiting_room(client, alice):
     )
 
     game = Game.objects.get()
-    assert (game.num_players, game.variant, game.days_per_move, game.rated) == (
+    assert (game.num_players, game.options["variant"], game.days_per_move, game.rated) == (
         3,
         "simple",
         7,

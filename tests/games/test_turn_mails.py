@@ -8,6 +8,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from games import services
+from games import tasks as game_tasks
 from games.models import Game
 from notifications import tasks
 from notifications.models import OutboundMail
@@ -136,8 +137,8 @@ def test_a_mail_queued_twice_and_sent_twice_goes_out_once(started_duel, mailoutb
     game = play(started_duel, first_with(started_duel, "start "))
     mailoutbox.clear()
 
-    assert tasks.notify_turn.apply(args=(game.pk, game.version)).get() == "queued"
-    assert tasks.notify_turn.apply(args=(game.pk, game.version)).get() == "queued"
+    assert game_tasks.notify_turn.apply(args=(game.pk, game.version)).get() == "queued"
+    assert game_tasks.notify_turn.apply(args=(game.pk, game.version)).get() == "queued"
     assert tasks.send_outbox.apply().get()["sent"] == 1
     assert tasks.send_outbox.apply().get()["sent"] == 0
 
@@ -153,7 +154,7 @@ def test_a_turn_mail_for_a_game_that_moved_on_is_not_sent(started_duel, mailoutb
     stale = game.version
     game = play(game, first_with(game, "start "))
 
-    assert tasks.notify_turn.apply(args=(game.pk, stale)).get() == "moved on"
+    assert game_tasks.notify_turn.apply(args=(game.pk, stale)).get() == "moved on"
     tasks.send_outbox.apply()
     [first_turn] = OutboundMail.objects.filter(key__startswith=f"turn:{game.pk}:{stale}:")
     assert (first_turn.status, first_turn.reason) == (OutboundMail.Status.CLOSED, "moved on")
@@ -223,11 +224,11 @@ def test_the_daily_digest_lists_waiting_games_once_a_day_in_the_local_morning(
         games.append(game)
 
     with time_machine.travel(datetime_at_local_hour("America/New_York", 8), tick=False):
-        assert tasks.send_daily_digests.apply().get() == 1
-        assert tasks.send_daily_digests.apply().get() == 0
+        assert game_tasks.send_daily_digests.apply().get() == 1
+        assert game_tasks.send_daily_digests.apply().get() == 0
         tasks.send_outbox.apply()
     with time_machine.travel(datetime_at_local_hour("America/New_York", 9), tick=False):
-        assert tasks.send_daily_digests.apply().get() == 0
+        assert game_tasks.send_daily_digests.apply().get() == 0
         tasks.send_outbox.apply()
 
     [mail] = [m for m in mails_to(mailoutbox, bob) if "waiting" in m.subject]

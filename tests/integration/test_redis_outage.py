@@ -21,7 +21,7 @@ from django.utils import timezone
 from games import services
 from games.models import Game
 from mailplay.models import ProcessedMessage
-from tests.conftest import missing_service
+from tests.fixtures import missing_service
 from tests.games.conftest import first_with, player_to_move
 from tests.integration.tcp_proxy import TcpProxy
 from tests.integration.test_worker_mail import ROOT, WAIT, _wait, free_port, turn_mails

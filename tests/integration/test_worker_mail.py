@@ -23,7 +23,7 @@ from africa_site.celery import app
 from games import services
 from notifications import outbox
 from notifications.models import OutboundMail
-from tests.conftest import missing_service
+from tests.fixtures import missing_service
 from tests.games.conftest import first_with, player_to_move
 
 pytestmark = [

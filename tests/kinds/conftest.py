@@ -2,9 +2,9 @@
 of one to each viewer: the play page and its htmx fragments for each seat, a watcher (dave) and
 an anonymous visitor, the turn mail, the answer mail, the replay and the record.
 
-``REDEAL`` gives, per game, another state that every viewer must see exactly alike: the hidden
-things of the engine's private state dealt differently (read here, in a test, on purpose). A
-page or mail that changes when only hidden things change leaks them.
+``REDEAL`` gives, per game (its ``testing`` module), another state that every viewer must see
+exactly alike: the hidden things of the engine's private state dealt differently (read in a
+test, on purpose). A page or mail that changes when only hidden things change leaks them.
 """
 
 from __future__ import annotations
@@ -12,17 +12,16 @@ from __future__ import annotations
 import random
 import re
 
-import pytest
 from django.core.cache import cache
 from django.test import Client
 
 from games import services, tasks
+from games.mails import game_context
 from games.models import Game
 from games.simulation import bot_action
 from mailplay.replies import position_context
 from notifications.emails import make_message
-from notifications.mails import game_context
-from tests.conftest import make_player
+from tests.engines.hidden_info import TESTING
 
 CSRF = re.compile(
     r'csrfmiddlewaretoken" value="[^"]*"'
@@ -34,50 +33,8 @@ POLL_TOKEN = re.compile(r"(/poll/\?version=\d+&amp;t=)[^\"]+")
 HTMX = {"HX-Request": "true"}
 
 
-def _redeal_africa(state: dict) -> dict:
-    """Africa: the face-down markers dealt to the same cells in reverse order."""
-    hidden = state["hidden"]
-    cells = sorted(hidden)
-    return {**state, "hidden": dict(zip(cells, reversed([hidden[c] for c in cells]), strict=True))}
-
-
-def _redeal_africana(state: dict) -> dict:
-    """Africana: the draw pile, the expedition pile and each book's never-seen cards in reverse
-    order, and the removed C cards exchanged with the C cards still in the expedition pile."""
-    pile = list(reversed(state["expedition_pile"]))
-    removed = list(state["removed"])
-    c_places = [i for i, card in enumerate(pile) if card.startswith("C")]
-    for i, place in enumerate(c_places[: len(removed)]):
-        pile[place], removed[i] = removed[i], pile[place]
-    books = {}
-    for name, book in state["books"].items():
-        right, unseen = list(book["right"]), book["unseen"]
-        if unseen:
-            right[len(right) - unseen :] = reversed(right[len(right) - unseen :])
-        books[name] = {**book, "right": right}
-    return {
-        **state,
-        "draw_pile": list(reversed(state["draw_pile"])),
-        "expedition_pile": pile,
-        "removed": removed,
-        "books": books,
-    }
-
-
-def _redeal_nile(state: dict) -> dict:
-    """Source of the Nile: the draw pile reversed, another seed (other dice to come) and
-    other scripted dice."""
-    deck = state["deck"]
-    return {
-        **state,
-        "seed": state["seed"] + 1,
-        "dice": state["dice"][: state["dice_at"]] + [6, 6, 6],
-        "deck": {**deck, "draw": list(reversed(deck["draw"]))},
-    }
-
-
 #: {game: function(state) -> the state with its hidden things dealt differently}.
-REDEAL = {"africa": _redeal_africa, "africana": _redeal_africana, "nile": _redeal_nile}
+REDEAL = {name: testing.redeal for name, testing in TESTING.items()}
 
 
 def random_game(
@@ -147,13 +104,3 @@ def everything_shown(game: Game, viewers: dict) -> dict[str, list[str]]:
             texts.append(_mail_text(make_message("play_answer", user, answer | {"game": game})))
         shown[name] = [POLL_TOKEN.sub(r"\1", CSRF.sub("", text)) for text in texts]
     return shown
-
-
-@pytest.fixture
-def players(db):
-    return [make_player(f"p{n}@example.com", f"Player {n}") for n in range(1, 6)]
-
-
-@pytest.fixture
-def dave(db):
-    return make_player("dave@example.com", "Dave")

@@ -11,8 +11,8 @@ from datetime import UTC, datetime
 import pytest
 import time_machine
 
+from games.africa.kind import AfricaKind
 from games.kinds import all_kinds, get_kind, kind_names
-from games.kinds.africa import AfricaKind
 from games.models import Game
 from tests.kinds.conftest import REDEAL, everything_shown, random_game
 
@@ -87,9 +87,9 @@ def test_the_replay_and_record_of_a_finished_game_render(name, players, client):
 
     last = game.moves.filter(taken_back=False).count()
     for step in sorted({0, rng.randint(1, last), last}):
-        page = client.get(f"/archive/{game.code}/", {"ply": step})
+        page = client.get(f"/archive/{game.code}/", {"step": step})
         assert page.status_code == 200
-        fragment = client.get(f"/archive/{game.code}/", {"ply": step}, headers={"HX-Request": "1"})
+        fragment = client.get(f"/archive/{game.code}/", {"step": step}, headers={"HX-Request": "1"})
         assert fragment.status_code == 200
     record = client.get(f"/archive/{game.code}.json")
     assert record.status_code == 200

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from games import services
+from games import queries, services
 from games.kinds import get_kind, kind_names
 from games.models import Game
 from tests.kinds.conftest import random_game
@@ -59,7 +59,7 @@ def test_undo_is_offered_exactly_after_an_action_that_revealed_nothing(name, pla
         reveals = rules.reveals(before, action)
         revealing += reveals
         plain += not reveals
-        assert services.undoable(game, seat) is not reveals
+        assert queries.undoable(game, seat) is not reveals
         if not reveals:
             undone = services.undo_action(game, _mover(game), game.version)
             assert undone.state == before

@@ -17,8 +17,8 @@ import re
 import pytest
 from django.utils import translation
 
+from games.africana.kind.terms import card_name
 from games.kinds import all_kinds
-from games.kinds.africana.terms import card_name
 
 #: Random games per kind, and the most actions of each.
 GAMES = 3

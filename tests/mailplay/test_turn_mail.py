@@ -4,8 +4,8 @@ move notation, the board as text and as a picture, and never a face-down marker.
 import pytest
 
 from games import services
-from games.engines.africa.data import board as africa_board
-from games.kinds.africa.mail import ABBREVIATIONS, board_text, group_actions
+from games.africa.engine.data import board as africa_board
+from games.africa.kind.mail import ABBREVIATIONS, board_text, group_actions
 from tests.games.conftest import player_to_move
 from tests.mailplay.conftest import last_mail_to, reply_to
 

@@ -14,7 +14,7 @@ from tests.kinds.conftest import random_game
 def mail_board_svgs(name, plies):
     """The mail board SVG documents of game ``name`` after each of ``plies``, as the player
     to move sees them."""
-    from tests.conftest import make_player
+    from tests.fixtures import make_player
 
     kind = get_kind(name)
     players = [make_player(f"layer{n}-{name}@example.com", f"{name.title()} {n}") for n in range(3)]

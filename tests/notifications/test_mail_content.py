@@ -14,10 +14,10 @@ from django.utils import dateformat, timezone
 from PIL import Image
 
 from accounts.models import User
-from games import services
+from games import mails, services
 from games.kinds import KINDS, get_kind
 from games.models import Game
-from notifications import boardimage, mails, tasks
+from notifications import boardimage, tasks
 from notifications.boardimage import MAX_BYTES, board_png
 from notifications.models import OutboundMail
 from tests.games.conftest import first_with, play, player_to_move
@@ -133,7 +133,7 @@ def test_a_symbol_used_in_the_board_is_drawn_where_and_as_large_as_the_use_says(
 
 @pytest.mark.parametrize("name", sorted(KINDS))
 def test_the_board_picture_is_a_small_png_that_shows_nothing_hidden(name, db):
-    from tests.conftest import make_player
+    from tests.fixtures import make_player
 
     kind = get_kind(name)
     players = [make_player(f"png{n}@example.com", f"Png {n}") for n in range(3)]

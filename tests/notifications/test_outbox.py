@@ -15,8 +15,8 @@ from django.utils import timezone
 from kombu.exceptions import OperationalError
 
 from accounts.models import User
-from games import services
-from notifications import mails, outbox, tasks
+from games import mails, services
+from notifications import outbox, tasks
 from notifications.models import OutboundMail
 from tests.games.conftest import first_with, play, player_to_move
 
@@ -220,7 +220,7 @@ class WorldMovesOnBackend(LocmemBackend):
 def test_later_mails_of_a_batch_decide_on_the_game_as_it_is_when_they_are_built(
     settings, mailoutbox
 ):
-    from tests.conftest import make_player
+    from tests.fixtures import make_player
 
     settings.EMAIL_BACKEND = f"{__name__}.WorldMovesOnBackend"
     games = []

@@ -1,17 +1,18 @@
-"""The mail tasks moved from games.tasks to notifications.tasks: queued messages and the beat
-schedule name tasks by their registered names, which must not change."""
+"""Queued messages and the beat schedule name the mail tasks by their registered names, which
+must not change wherever the tasks live."""
 
 from django.conf import settings
 
 from africa_site.celery import app
+from games import tasks as game_tasks
 from notifications import tasks
 
 REGISTERED = {
-    "games.tasks.notify_turn": tasks.notify_turn,
-    "games.tasks.remind": tasks.remind,
-    "games.tasks.notify_players": tasks.notify_players,
-    "games.tasks.notify_invitation": tasks.notify_invitation,
-    "games.tasks.send_daily_digests": tasks.send_daily_digests,
+    "games.tasks.notify_turn": game_tasks.notify_turn,
+    "games.tasks.remind": game_tasks.remind,
+    "games.tasks.notify_players": game_tasks.notify_players,
+    "games.tasks.notify_invitation": game_tasks.notify_invitation,
+    "games.tasks.send_daily_digests": game_tasks.send_daily_digests,
     "notifications.tasks.send_outbox": tasks.send_outbox,
 }
 
@@ -19,7 +20,7 @@ REGISTERED = {
 def test_the_mail_tasks_keep_their_registered_names():
     for name, task in REGISTERED.items():
         assert task.name == name
-        assert app.tasks[name].run.__module__ == "notifications.tasks"
+        assert app.tasks[name].run.__module__ == name.rsplit(".", 1)[0]
 
 
 def test_every_scheduled_task_is_registered():

@@ -13,7 +13,7 @@ from games.models import Game, Move
 from games.simulation import play_game
 from ratings.models import PROVISIONAL_GAMES, PlayerRating, RatingChange
 from ratings.services import rate, rebuild_ratings, reliability
-from tests.conftest import make_player
+from tests.fixtures import make_player
 from tests.games.conftest import player_to_move
 from tests.ratings.conftest import finished_game
 

@@ -10,7 +10,7 @@ from django.urls import reverse
 from games.models import Game
 from ratings.models import PROVISIONAL_GAMES, PlayerRating
 from ratings.views import PLAYERS_PER_PAGE
-from tests.conftest import make_player
+from tests.fixtures import make_player
 from tests.ratings.conftest import finished_game
 
 pytestmark = pytest.mark.django_db

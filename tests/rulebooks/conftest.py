@@ -1,7 +1,7 @@
 """Rulebooks in tests: the site's own summaries, and the publishers' rulebooks that live beside
 the checkout in ../shared/rulebooks/ (tests that read them skip when that folder is missing).
 
-Personas as in tests/conftest.py; staff may use the admin, everyone may read the rules.
+Personas as in tests/fixtures.py; staff may use the admin, everyone may read the rules.
 """
 
 from pathlib import Path

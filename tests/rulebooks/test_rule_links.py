@@ -9,8 +9,8 @@ from django.template import Context, Template
 from django.urls import reverse
 from django.utils import translation
 
+from games.africa.kind.rules_links import GOVERNING_SECTION
 from games.engines import get_engine
-from games.kinds.africa.rules_links import GOVERNING_SECTION
 from rulebooks.links import rule_url, section_key
 from tests.games.conftest import player_to_move
 
@@ -102,7 +102,7 @@ def test_nothing_to_link_gives_none():
 
 
 def test_the_tag_renders_an_accessible_link_in_the_readers_language():
-    template = Template('{% load rules %}{% rule_link "uncover E4" %}')
+    template = Template('{% load rules %}{% rule_link "uncover E4" "africa" %}')
 
     with translation.override("fr"):
         html = template.render(Context({}))
@@ -113,13 +113,14 @@ def test_the_tag_renders_an_accessible_link_in_the_readers_language():
 
 
 def test_the_tag_names_the_section_for_screen_readers():
-    html = Template('{% load rules %}{% rule_link "camp resources" %}').render(Context({}))
+    html = Template('{% load rules %}{% rule_link "camp resources" "africa" %}').render(Context({}))
 
     assert 'aria-label="Rules: a base camp for resources"' in html
 
 
-def test_the_tag_renders_nothing_for_an_unknown_action():
-    assert Template('{% load rules %}{% rule_link "juggle" %}').render(Context({})) == ""
+def test_the_tag_renders_nothing_for_an_unknown_action_or_without_a_game():
+    assert Template('{% load rules %}{% rule_link "juggle" "africa" %}').render(Context()) == ""
+    assert Template('{% load rules %}{% rule_link "uncover E4" %}').render(Context()) == ""
 
 
 def test_the_player_to_move_sees_a_rule_link_beside_each_choice(client, duel, summaries):

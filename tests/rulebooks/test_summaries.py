@@ -1,4 +1,4 @@
-"""The site's own rules summaries (rulebooks/content/<game>.<language>.md): each one loads with
+"""The site's own rules summaries (games/<game>/rules/<game>.<language>.md): each one loads with
 its front matter, has the same section ids in every language, renders at /rules/<game>/<lang>/
 with every section reachable from the contents, and has a section for every action and event
 of the game's engine, so that the "?" links of the play page and the log always land."""
@@ -9,15 +9,15 @@ import re
 import pytest
 from django.urls import reverse
 
-import games.engines.africana as africana_engine
+import games.africana.engine as africana_engine
+from games import PACKAGES
 from games.engines import get_engine
 from rulebooks.models import Rulebook
-from rulebooks.services import CONTENT_DIR, CONTENT_NAME, split_front_matter
+from rulebooks.services import CONTENT_NAME, split_front_matter, summary_paths
 
 pytestmark = pytest.mark.django_db
 
 LANGUAGES = ("en", "fr", "nl")
-GAMES = ("africa", "africana", "nile")
 HEADING_ID = re.compile(r"^#{2,6} .*\{#([a-z0-9-]+)\}\s*$", re.MULTILINE)
 ONLINE_SECTIONS = ("online", "notation", "undo", "deadlines")
 
@@ -69,7 +69,8 @@ NILE_SECTIONS = {
 
 
 def source(game: str, language: str) -> str:
-    return (CONTENT_DIR / f"{game}.{language}.md").read_text(encoding="utf-8")
+    (path,) = (path for path in summary_paths() if path.name == f"{game}.{language}.md")
+    return path.read_text(encoding="utf-8")
 
 
 def ids(game: str, language: str) -> list[str]:
@@ -77,14 +78,14 @@ def ids(game: str, language: str) -> list[str]:
 
 
 def test_every_summary_file_is_named_for_a_game_and_a_language_of_the_site():
-    names = [CONTENT_NAME.match(path.name) for path in CONTENT_DIR.glob("*.md")]
+    names = [CONTENT_NAME.match(path.name) for path in summary_paths()]
     assert all(names)
     assert {(m["game"], m["language"]) for m in names} == {
-        (game, language) for game in GAMES for language in LANGUAGES
+        (game, language) for game in PACKAGES for language in LANGUAGES
     }
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", list(PACKAGES))
 def test_a_summary_has_the_same_section_ids_in_every_language(game):
     english = ids(game, "en")
     assert len(english) == len(set(english)), "an id is used twice"
@@ -92,7 +93,7 @@ def test_a_summary_has_the_same_section_ids_in_every_language(game):
         assert ids(game, language) == english, language
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", list(PACKAGES))
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_a_summary_has_its_front_matter_and_the_sites_own_sections(game, language):
     meta, _body = split_front_matter(source(game, language))
@@ -102,7 +103,7 @@ def test_a_summary_has_its_front_matter_and_the_sites_own_sections(game, languag
     assert set(ONLINE_SECTIONS) <= set(ids(game, language))
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", list(PACKAGES))
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_a_summary_loads_and_renders_with_every_section(client, summaries, game, language):
     rulebook = Rulebook.objects.get(game=game, language=language, kind="summary")
@@ -130,7 +131,7 @@ def test_the_game_page_gives_the_summary_in_the_readers_language(client, summari
 
 
 def test_load_rulebooks_loads_every_summary_once(summaries):
-    assert len(summaries) == len(GAMES) * len(LANGUAGES)
+    assert len(summaries) == len(PACKAGES) * len(LANGUAGES)
     from rulebooks import services
 
     assert not any(changed for _book, changed in services.load_site_rulebooks())

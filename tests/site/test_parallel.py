@@ -7,7 +7,7 @@ import pytest
 from django.conf import settings
 
 from africa_site.celery import app
-from tests.conftest import XDIST_WORKER, worker_redis_url
+from tests.fixtures import XDIST_WORKER, worker_redis_url
 
 
 @pytest.mark.parametrize(

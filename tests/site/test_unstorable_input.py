@@ -89,7 +89,7 @@ ROUTES = sorted(set(_routes(get_resolver().url_patterns)))
 
 def test_the_urlconf_and_the_parameters_are_found():
     assert {"/players/<str:name>/", "/rules/search/", "/games/<uuid:code>/poll/"} <= set(ROUTES)
-    assert {"q", "game", "language", "version", "ply", "page", "from", "cell"} <= _get_parameters()
+    assert {"q", "game", "language", "version", "step", "page", "from", "cell"} <= _get_parameters()
 
 
 @pytest.mark.parametrize("bad", BAD)

@@ -4,7 +4,7 @@ outsider of a private game unless a test seats him."""
 import pytest
 
 from games.models import Game
-from tests.conftest import make_player
+from tests.fixtures import make_player
 from tests.mailplay.conftest import duel as mail_duel  # noqa: F401 (the mail tests' duel)
 from tests.social import running_duel
 

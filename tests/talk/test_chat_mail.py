@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from games import services
+from games import tasks as game_tasks
 from games.models import Game, Seat
 from mailplay.inbound import handle_message
 from mailplay.parsing import parse_bytes
@@ -72,7 +73,7 @@ def test_the_daily_digest_lists_the_chat_of_each_game(alice, bob, mailoutbox):
     mailoutbox.clear()
     eight = timezone.now().replace(hour=8, minute=5)
     with time_machine.travel(eight, tick=False):
-        assert tasks.send_daily_digests.apply().get() == 1
+        assert game_tasks.send_daily_digests.apply().get() == 1
         tasks.send_outbox.apply()  # the outbox's periodic sender
     [digest] = mailoutbox
     assert "Your move, take your time" in digest.body

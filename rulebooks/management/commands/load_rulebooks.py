@@ -6,7 +6,7 @@ from rulebooks import services
 
 
 class Command(BaseCommand):
-    help = "Load the rules summaries shipped in rulebooks/content/; unchanged files are skipped."
+    help = "Load the rules summaries shipped in games/<game>/rules/; unchanged files are skipped."
 
     def handle(self, *args, **options):
         loaded = services.load_site_rulebooks()

@@ -1,0 +1,288 @@
+"""What each mail about a game says, and the calls that put one in the outbox.
+
+``queue_*`` functions are called inside the transaction of the move or event (games.services,
+games.tasks): they write rows (``outbox.queue``) and decide nothing else. The composers below run
+when a row is sent, re-read the game and decide then: a turn mail for a turn that moved on is
+closed ("moved on"), one for a player looking at the game is put off until they have neither
+acted nor looked for TURN_MAIL_IDLE_MINUTES, and preferences are read at that moment.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.conf import settings
+from django.db.models import F, Q, Subquery, Value
+from django.db.models.functions import Coalesce
+from django.utils import timezone
+
+from accounts.models import User
+from games.models import Game, Invitation, Seat
+from games.scoresheet import final_breakdown
+from mailplay.links import link_url
+from mailplay.replies import position_context, turn_mail_context
+from notifications import outbox
+from notifications.boardimage import attach_board
+from notifications.emails import absolute_url
+from notifications.models import OutboundMail
+from notifications.outbox import Close, Defer, Draft, composer
+from talk.mail import chat_for_mail
+
+NOTICES = ("game_started", "game_finished", "game_aborted", "timed_out", "taken_over")
+
+
+def wants(user: User, kind: str) -> bool:
+    """Whether ``user``'s preference allows a mail of ``kind`` ("turn" or "notice")."""
+    if not user.is_active or user.notifications == User.Notifications.NONE:
+        return False
+    return kind != "turn" or user.notifications == User.Notifications.EACH_TURN
+
+
+# -- writing rows (inside the transaction of the cause) ------------------------------------
+
+
+def queue_turn(game: Game) -> None:
+    """The your-turn mail for the player to move in ``game`` at its current version."""
+    seat = game.seats.select_related("user").filter(number=game.current_seat).first()
+    if seat is None:
+        return
+    outbox.queue(
+        f"turn:{game.pk}:{game.version}:{seat.user_id}",
+        seat.user,
+        "your_turn",
+        game=game,
+        version=game.version,
+        seat=seat.number,
+    )
+
+
+def queue_reminder(game_id: int, version: int) -> None:
+    """The reminder for the player to move in game ``game_id`` at version ``version``."""
+    seat = (
+        Seat.objects.select_related("user", "game")
+        .filter(game_id=game_id, game__version=version, number=F("game__current_seat"))
+        .first()
+    )
+    if seat is None:
+        return
+    outbox.queue(
+        f"reminder:{game_id}:{version}:{seat.user_id}",
+        seat.user,
+        "reminder",
+        game=seat.game,
+        version=version,
+        seat=seat.number,
+    )
+
+
+def queue_notice(
+    game: Game, notice: str, seat_number: int | None = None, *, but: User | None = None
+) -> None:
+    """The notice ``notice`` (one of NOTICES) about ``game`` to each player (but the user
+    ``but``), or only to ``seat_number``."""
+    seats = game.seats.select_related("user")
+    if seat_number is not None:
+        seats = seats.filter(number=seat_number)
+    if but is not None:
+        seats = seats.exclude(user=but)
+    for seat in seats:
+        outbox.queue(
+            f"{notice}:{game.pk}:{game.version}:{seat.user_id}",
+            seat.user,
+            notice,
+            game=game,
+            version=game.version,
+            seat=seat.number,
+        )
+
+
+def queue_invitation(invitation: Invitation) -> None:
+    """The mail inviting ``invitation.user`` to the open game."""
+    outbox.queue(
+        f"invitation:{invitation.pk}",
+        invitation.user,
+        "invitation",
+        game=invitation.game,
+        payload={"invitation": invitation.pk},
+    )
+
+
+def queue_digest(user: User, day) -> bool:
+    """The daily digest of ``user`` for the local date ``day``; False if it was queued before."""
+    return outbox.queue(f"digest:{user.pk}:{day}", user, "daily_digest", payload={"day": str(day)})
+
+
+# -- composing (when the row is sent) ---------------------------------------------------------
+
+
+def game_context(game: Game, user: User) -> dict:
+    """What every mail about ``game`` to ``user`` shows: the game and its link, the seats, the
+    opponents' names, ``user``'s seat and every seat's name by number."""
+    seats = game.seats_with_users()
+    names = [seat.name for seat in sorted(seats, key=lambda s: s.number)]
+    mine = next((seat for seat in seats if seat.user_id == user.pk), None)
+    return {
+        "game": game,
+        "game_url": absolute_url(game.get_absolute_url()),
+        "opponents": [seat.name for seat in seats if seat.user_id != user.pk],
+        "seats": seats,
+        "seat": mine,
+        "names": names,
+    }
+
+
+def news_since_last_turn(game: Game, seat: Seat, names: list[str]) -> list[str]:
+    """The log in words since ``seat``'s last own move, oldest first (at most 40 lines)."""
+    moves = game.moves.filter(taken_back=False)
+    last_own = moves.filter(seat=seat.number, automatic=False).order_by("-ply").values("ply")
+    moves = moves.filter(ply__gt=Coalesce(Subquery(last_own[:1]), Value(-1)))  # one query
+    describe = game.kind.describe
+    lines = []
+    for move in moves.order_by("-ply")[:40]:
+        lines[:0] = [text for event in move.events if (text := describe(event, names))]
+    return lines
+
+
+def _turn_seat(row) -> Seat | Close:
+    """The seat whose turn ``row`` is about, or why the row lost its purpose."""
+    game = row.game
+    if game is None or game.status != Game.Status.ACTIVE or game.version != row.ply:
+        return Close("moved on")
+    seat = next((s for s in game.seats_with_users() if s.number == game.current_seat), None)
+    if seat is None or seat.user_id != row.user_id:
+        return Close("moved on")
+    if seat.left_at is not None or not wants(seat.user, "turn"):
+        return Close("not wanted")
+    return seat
+
+
+@composer("your_turn")
+def compose_turn(row) -> Draft | Close | Defer:
+    """Your turn: the news since the player's last move, the position and how to reply. Put off
+    while the player looks at the game (their last visit is younger than
+    TURN_MAIL_IDLE_MINUTES)."""
+    seat = _turn_seat(row)
+    if isinstance(seat, Close):
+        return seat
+    if _answered_at(row):
+        return Close("answered")
+    idle = timedelta(minutes=settings.TURN_MAIL_IDLE_MINUTES)
+    if seat.last_seen_at is not None and seat.last_seen_at > timezone.now() - idle:
+        return Defer(seat.last_seen_at + idle)
+    context = game_context(row.game, seat.user)
+    context["news"] = news_since_last_turn(row.game, seat, context["names"])
+    context["chat"] = chat_for_mail(row.game, seat)  # what was said since the last visit
+    context.update(turn_mail_context(row.game, seat, context["names"]))
+    return with_board(Draft(context))
+
+
+def _answered_at(row) -> bool:
+    """Whether the player of the turn mail ``row`` gets the position of this turn, with a reply
+    address, in the answer to their emailed reply (the turn came back to them after it): an
+    answer still to be sent (it shows the game as it is when sent), or sent since the turn
+    began. Then the turn mail would say it twice."""
+    answers = OutboundMail.objects.filter(
+        template="play_answer", game_id=row.game_id, seat=row.seat, user_id=row.user_id
+    ).exclude(payload__status="refused")
+    return answers.filter(
+        Q(status=OutboundMail.Status.PENDING)
+        | Q(status=OutboundMail.Status.SENT, sent_at__gte=row.created_at)
+    ).exists()
+
+
+@composer("reminder")
+def compose_reminder(row) -> Draft | Close:
+    """The reminder at 80 % of the time for the move: the position, the actions, the reply
+    address and the one-click links (more time among them). Closed when the deadline has
+    passed (a late sweep claims the reminder and the timeout together): the timeout notice
+    says what happened instead."""
+    seat = _turn_seat(row)
+    if isinstance(seat, Close):
+        return seat
+    deadline = row.game.turn_deadline
+    if deadline is None or deadline <= timezone.now():
+        return Close("deadline passed")
+    context = game_context(row.game, seat.user)
+    context.update(turn_mail_context(row.game, seat, context["names"]))
+    return with_board(Draft(context))
+
+
+@composer(*NOTICES)
+def compose_notice(row) -> Draft | Close:
+    """A notice about the game (started, finished, aborted, a turn timed out, a seat taken
+    over); the finished mail carries the player's rating change."""
+    if row.game is None:
+        return Close("moved on")
+    if not wants(row.user, "notice"):
+        return Close("not wanted")
+    context = game_context(row.game, row.user)
+    if row.template == "game_finished":
+        context["rating"] = row.user.rating_changes.filter(game=row.game).first()
+        context["breakdown"] = final_breakdown(row.game)
+        context["seats"] = sorted(context["seats"], key=lambda s: (s.place or 99, s.number))
+    return Draft(context)
+
+
+@composer("invitation")
+def compose_invitation(row) -> Draft | Close:
+    """An invitation to an open game, with its one-click accept link."""
+    invitation = (
+        Invitation.objects.select_related("game", "invited_by")
+        .filter(pk=row.payload.get("invitation"))
+        .first()
+    )
+    if invitation is None or invitation.game.status != Game.Status.OPEN:
+        return Close("moved on")
+    if not wants(row.user, "notice"):
+        return Close("not wanted")
+    return Draft(
+        {
+            "game": invitation.game,
+            "game_url": absolute_url(invitation.game.get_absolute_url()),
+            "host": invitation.invited_by.display_name,
+            "accept_url": link_url("accept", invitation.pk),
+        }
+    )
+
+
+@composer("daily_digest")
+def compose_digest(row) -> Draft | Close:
+    """Every game waiting for the player's move, most urgent first; its Reply-To is the reply
+    address of the first game, and each game shows its own address."""
+    user = row.user
+    if not user.is_active or user.notifications != User.Notifications.DAILY_DIGEST:
+        return Close("not wanted")
+    games = list(
+        Game.objects.awaiting_move_by(user)
+        .prefetch_related("seats__user")
+        .order_by("turn_deadline")
+    )
+    if not games:
+        return Close("moved on")
+    entries = [_digest_entry(game, user) for game in games]
+    # Reply goes to the most urgent game's address; each game lists its own as well.
+    draft = Draft({"games": entries, "reply_to": entries[0].get("reply_to", "")})
+    for entry in draft.context["games"]:
+        attach_board(draft, entry, content_id=f"board-{entry['game'].pk}")
+    return draft
+
+
+def _digest_entry(game: Game, user: User) -> dict:
+    """One game of the digest: its link and opponents, and the position, the actions and the
+    reply address of the game (``position_context``) to play it by mail."""
+    seats = sorted(game.seats.all(), key=lambda s: s.number)
+    names = [s.name for s in seats]
+    mine = next(s for s in seats if s.user_id == user.pk)
+    return {
+        **position_context(game, mine, names),
+        "game": game,
+        "url": absolute_url(game.get_absolute_url()),
+        "opponents": [s.name for s in seats if s.user_id != user.pk],
+        "chat": chat_for_mail(game, mine),  # what was said since the last visit
+    }
+
+
+def with_board(draft: Draft) -> Draft:
+    """``draft`` with the picture of its board attached inline (``boardimage``)."""
+    attach_board(draft, draft.context)
+    return draft

@@ -1,0 +1,1 @@
+"""Source of the Nile: its engine, kind, partials, stylesheets, rules summaries and tests."""

@@ -1,0 +1,171 @@
+"""The play page's presenter: everything the page shows a seat or a watcher, what happened
+since the player's last visit, and the parts of the page kept in the shared cache.
+
+The views (``games.views.play``) and the poll call ``play_context``; the parts that depend only
+on the game's version, the viewer's role and language (the board, the log, the action list)
+are rendered once and reused by every reload and every watcher's poll (``_cached_fragments``).
+"""
+
+import functools
+import hashlib
+
+from django.core.cache import cache
+from django.template.loader import get_template, render_to_string
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
+
+from games import polling, queries, scoresheet, services
+from games.forms import InviteForm
+from games.models import Game, Seat
+
+FRAGMENT_SECONDS = 60 * 60
+
+
+@functools.cache
+def _template_generation(sources: tuple[str, ...]) -> str:
+    """A short digest of the templates ``sources`` (a partial and those it includes), so that
+    a deployment that changes them never serves fragments cached by the version before."""
+    texts = [get_template(name).template.source for name in sources]
+    return hashlib.sha256("".join(texts).encode()).hexdigest()[:12]
+
+
+def _cached_fragments(kind, fragments: dict[str, tuple[str, str, object]]) -> dict[str, str]:
+    """The game's partials rendered, kept in the shared cache: ``fragments`` is {name: (key,
+    part, make_context)}, the answer {name: the partial ``part`` rendered with
+    ``make_context()``, cached under ``key``}. All are looked up in one round trip to the
+    cache and those missing stored in another.
+
+    For the parts of the play page that depend only on the game's version, the viewer's role
+    and language (the board, the log): a page reload or another watcher's poll reuses them.
+    """
+    keys = {
+        name: f"{key}:{_template_generation(tuple(kind.sources(part)))}"
+        for name, (key, part, _make) in fragments.items()
+    }
+    found = cache.get_many(keys.values())
+    missing = {}
+    html = {}
+    for name, (_key, part, make_context) in fragments.items():
+        text = found.get(keys[name])
+        if text is None:
+            text = missing[keys[name]] = render_to_string(kind.template(part), make_context())
+        html[name] = mark_safe(text)  # rendered by the template engine, which escaped it
+    if missing:
+        cache.set_many(missing, FRAGMENT_SECONDS)
+    return html
+
+
+def play_context(request, game: Game, seat: Seat | None) -> dict:
+    """Everything the play page shows ``seat`` (None: someone without a seat)."""
+    context = {
+        "game": game,
+        "seat": seat,
+        "seats": game.seat_list,
+        "poll_token": polling.poll_token(game, seat, request.session.session_key),
+    }
+    if game.status == Game.Status.OPEN:
+        context["invite_form"] = InviteForm()
+        if seat is not None:
+            context["invite_token"] = services.invite_token(game)
+        return context
+    if game.state is None:
+        return context
+    kind = game.kind
+    rules = kind.engine
+    viewer = seat.number if seat is not None else None
+    observation = rules.observation(game.state, viewer)
+    names = [s.name for s in game.seat_list]
+    my_turn = (
+        seat is not None
+        and seat.left_at is None
+        and game.status == Game.Status.ACTIVE
+        and game.current_seat == seat.number
+    )
+    legal = rules.legal_actions(game.state) if my_turn else []
+    page = kind.page_context(request, game, seat, observation, legal, names)
+    label = page.pop("action_label")
+    since = since_last_visit(game, seat, names)
+    board_context = _marking_changes(kind, page.pop("board_context"), since["cells"])
+    full_log = request.GET.get("log") == "all"
+
+    def log_context():
+        moves = game.moves.filter(taken_back=False).order_by("-ply")
+        entries = kind.log_entries(moves if full_log else moves[: kind.log_length], names)
+        for entry in entries:  # newest first within an action too, as the actions are
+            entry["lines"].reverse()
+        return {"log": entries, "game_name": kind.name}
+
+    language = get_language()
+    role = f"seat{seat.number}:{page.pop('role')}" if my_turn else "watch"
+    if since["cells"]:
+        role += ":new-" + hashlib.sha256(" ".join(sorted(since["cells"])).encode()).hexdigest()[:12]
+    prefix = f"game:{game.code}:{game.version}:{language}"
+    fragments = {
+        "board_html": (f"{prefix}:board:{role}", "board_area", board_context),
+        "log_html": (f"{prefix}:log:{full_log}", "log", log_context),
+    }
+    if my_turn:
+        fragments["action_options_html"] = (
+            f"{prefix}:options:{seat.number}",
+            "action_options",
+            lambda: {"actions": [(a, label(a)) for a in legal]},
+        )
+    context.update(page)
+    context.update(
+        {
+            "kind": kind,
+            "observation": observation,
+            "my_turn": my_turn,
+            "action_options_html": "",
+            **_cached_fragments(kind, fragments),
+            "question": kind.question(observation) if my_turn else None,
+            "has_action_list": len(legal) > 1,
+            "can_undo": my_turn and queries.undoable(game, seat.number),
+            "can_vote_abort": seat is not None
+            and seat.left_at is None
+            and not seat.abort_vote
+            and game.status == Game.Status.ACTIVE
+            and any(s.left_at for s in game.seat_list),
+            "panel": kind.panel(observation, game.seat_list),
+            "full_log": full_log,
+            "breakdown": scoresheet.final_breakdown(game, observation),
+            "winners": [s.name for s in game.seat_list if s.place == 1]
+            if game.status == Game.Status.FINISHED and game.num_players > 1
+            else [],
+            "since_last_visit": since,
+        }
+    )
+    return context
+
+
+#: The most moves "since your last visit" lists (a longer absence shows the newest ones).
+SINCE_LIMIT = 50
+
+
+def since_last_visit(game: Game, seat: Seat | None, names: list[str]) -> dict:
+    """What the other players did since ``seat`` last had the game open (``Seat.last_seen_at``,
+    noted by ``services.mark_seen``): {"count" (moves, at most SINCE_LIMIT), "log" (their
+    entries in words, as ``GameKind.log_entries``), "cells" (the board cells they changed)}.
+    Empty for a watcher and on a player's first visit."""
+    if seat is None or seat.last_seen_at is None or seat.number is None:
+        return {"count": 0, "log": [], "cells": set()}
+    moves = list(
+        game.moves.filter(taken_back=False, created_at__gt=seat.last_seen_at)
+        .exclude(seat=seat.number)
+        .order_by("-ply")[:SINCE_LIMIT]
+    )
+    moves.reverse()
+    kind = game.kind
+    events = [event for move in moves for event in move.events]
+    return {
+        "count": len(moves),
+        "log": kind.log_entries(moves, names),
+        "cells": kind.changed_cells(events),
+    }
+
+
+def _marking_changes(kind, board_context, cells: set[str]):
+    """The kind's ``board_context`` callable, with ``cells`` marked as changed."""
+    if not cells:
+        return board_context
+    return lambda: kind.mark_changed(board_context(), cells)

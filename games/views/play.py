@@ -1,0 +1,176 @@
+"""The play page and its actions: act, act in a batch, undo, poll, vote to call off, resign.
+
+Every form works without JavaScript (POST, then redirect to the game); with htmx the same
+endpoints answer with the ``game`` partial of the play page, which replaces only the board,
+the panel and the log. The page's context comes from ``games.page``; services in
+``games.services`` make every change.
+"""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from accounts.limits import hourly_limit
+from games import access, queries, services
+from games.forms import ActionForm, VersionForm
+from games.models import Game
+from games.page import play_context
+from games.views.common import attempt, get_game, is_htmx, to_game
+
+
+def _render_game(request, game, seat):
+    template = "games/play.html#game" if is_htmx(request) else "games/play.html"
+    return render(request, template, play_context(request, game, seat))
+
+
+def game_detail(request, code):
+    """The play page (or, while the game gathers players, its waiting room)."""
+    game, seat = get_game(request, code, token=request.GET.get("invite"))
+    active = game.status == Game.Status.ACTIVE
+    if seat is not None and active and queries.seen_long_ago(seat.last_seen_at):
+        services.mark_seen(game.code, request.user)
+    return _render_game(request, game, seat)
+
+
+@login_required
+@require_POST
+def game_act(request, code):
+    """Apply one action of the player whose turn it is; a stale page gets the fresh board."""
+    # The player's seat with the game, in one query: the service reads the game again, locked,
+    # with its position and seats. Someone without a seat gets 404 or 403 as on the page.
+    mine = access.seat_for(request.user, code)
+    if mine is None:
+        get_game(request, code, defer=("state",))
+        raise PermissionDenied
+    game = mine.game
+    form = ActionForm(request.POST)
+    moved = None
+    if not form.is_valid():
+        messages.error(request, _("That request was incomplete. Please try again."))
+    else:
+        data = form.cleaned_data
+        moved = attempt(
+            request, services.submit_action, game, request.user, data["action"], data["version"]
+        )
+    if moved and is_htmx(request):
+        mover = next((s for s in moved.seat_list if s.number == moved.current_seat), None)
+        if mover is not None and mover.playing_level and moved.status == Game.Status.ACTIVE:
+            return _after_change(request, code)  # a computer player may have moved since
+        # The service's game is the position just committed, with its seats and players.
+        mine = next(s for s in moved.seat_list if s.user_id == request.user.pk)
+        return _render_game(request, moved, mine)
+    return _after_change(request, code)
+
+
+def _versioned_change(request, code, change) -> HttpResponse:
+    """Run ``change(game, version)`` for the requesting player's seat, with the version of the
+    page they acted on (a stale page gets the fresh board and a message instead)."""
+    game, seat = get_game(request, code)
+    if seat is None:
+        raise PermissionDenied
+    form = VersionForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("That request was incomplete. Please try again."))
+    else:
+        change(game, form.cleaned_data["version"])
+    return _after_change(request, code)
+
+
+@login_required
+@require_POST
+def game_act_batch(request, code):
+    """Apply several actions of the player whose turn it is (a market form), by the rule of
+    ``games.lines``: when one fails, those since the last revealing one and after it are not
+    applied, and the message says which were and why the failed one was refused."""
+
+    def act(game, version):
+        actions = game.kind.batch_actions(request.POST)
+        done = attempt(request, services.submit_actions, game, request.user, actions, version)
+        if done and done[1].failed is not None:
+            messages.error(request, _batch_failure(done[1]))
+
+    return _versioned_change(request, code, act)
+
+
+def _batch_failure(plan) -> str:
+    """The message for a batch whose ``plan`` (``games.lines.Plan``) has a failed action: its
+    reason, after the actions that were applied all the same (those up to a revealing one)."""
+    _index, line = plan.failed
+    if not plan.keep:
+        return line.reason
+    return _("Applied: %(applied)s. Not applied: %(rest)s. %(reason)s") % {
+        "applied": ", ".join(plan.keep),
+        "rest": ", ".join(plan.lines[n].action for n in plan.not_applied),
+        "reason": line.reason,
+    }
+
+
+@login_required
+@require_POST
+def game_undo(request, code):
+    """Take back the last action of the turn, if it revealed nothing."""
+
+    def undo(game, version):
+        attempt(request, services.undo_action, game, request.user, version)
+
+    return _versioned_change(request, code, undo)
+
+
+def _after_change(request, code):
+    """htmx: the fresh ``game`` partial; otherwise POST/redirect/GET to the play page."""
+    if is_htmx(request):
+        game, seat = get_game(request, code)
+        return _render_game(request, game, seat)
+    return redirect("game_detail", code=code)
+
+
+@require_GET
+def game_poll(request, code):
+    """204 while the game is still at the page's version, else the fresh ``game`` partial.
+
+    Access is checked first, so that nobody learns a private game's version from a 204. A
+    player's poll reads their seat and the game in one query, without the position, and
+    notes the visit at most once a minute (``seen_long_ago``): a poll that finds nothing new
+    writes nothing."""
+    form = VersionForm(request.GET)
+    version = form.cleaned_data["version"] if form.is_valid() else None
+    mine = access.seat_for(request.user, code)
+    if mine is not None:
+        if queries.seen_long_ago(mine.last_seen_at):
+            services.mark_seen(code, request.user)
+        if mine.game.version == version:
+            return HttpResponse(status=204)
+    game, seat = get_game(request, code, defer=("state",))
+    if game.version == version:
+        return HttpResponse(status=204)
+    return render(request, "games/play.html#game", play_context(request, game, seat))
+
+
+@login_required
+@require_POST
+@hourly_limit("seat", redirect_to=to_game)
+def game_abort_vote(request, code):
+    """Vote to call off a game that a player has left."""
+    game, _seat = get_game(request, code)
+    game = attempt(request, services.vote_abort, game, request.user)
+    if game and game.status == Game.Status.ABORTED:
+        messages.success(request, _("The game is called off."))
+    elif game:
+        messages.success(request, _("Your vote is counted. The others must agree too."))
+    return redirect("game_detail", code=code)
+
+
+@login_required
+def game_resign(request, code):
+    """Leave a running game for good, after a confirmation page."""
+    game, seat = get_game(request, code)
+    if seat is None:
+        raise PermissionDenied
+    if request.method == "POST":
+        attempt(request, services.resign, game, request.user, success=_("You have left the game."))
+        return redirect("game_detail", code=code)
+    return render(request, "games/resign.html", {"game": game})
