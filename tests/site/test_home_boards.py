@@ -19,10 +19,9 @@ def test_each_game_on_the_home_page_has_a_picture_of_its_board(client):
     html = client.get("/").content.decode()
 
     cards = _cards(html)
-    assert len(cards) == len(all_kinds()) == 3
-    for kind, card in zip(all_kinds(), cards, strict=True):
-        assert str(kind.label) in card
-        assert 'class="home-board" role="img"' in card
+    assert html.count('class="home-board" role="img"') == len(all_kinds()) >= 3
+    for kind in all_kinds():
+        card = next(card for card in cards if f"<h2>{kind.label}</h2>" in card)
         assert "<svg" in card and "Play now against the computer" in card
     assert "Source of the Nile at the start of a game" in html
     assert "Khartoum" in html  # a port's name on the Nile's map
