@@ -8,7 +8,8 @@ from django.core import mail
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_newcomer_signs_up_verifies_and_logs_in(live_server, page, tmp_path):
+def test_newcomer_signs_up_verifies_and_logs_in(live_server, page, tmp_path, settings):
+    settings.SITE_URL = live_server.url  # the mails link to the site's address
     password = "a long and private passphrase"
     page.goto(live_server.url + "/")
     page.get_by_role("link", name="Create an account").click()
