@@ -25,7 +25,7 @@ def test_arrow_keys_and_the_slider_step_through_a_replay(page, live_server, alic
     page.wait_for_url("**?step=3")
     assert page.locator(".replay-log li.current .step-number").inner_text() == "3."
 
-    page.locator("#replay-ply").fill(str(last))
+    page.locator("#replay-step").fill(str(last))
     page.wait_for_url(f"**?step={last}")
     assert status.inner_text() == f"Step {last} of {last}"
     log = page.locator(".replay-log")
