@@ -45,6 +45,14 @@ def test_concurrent_producers_and_a_worker_lose_and_double_nothing(tmp_path):
     var_dir = tmp_path / "var"
     effects = tmp_path / "effects"
     env = local_env(var_dir)
+    # The database as `make run` prepares it: a worker sweeps the deadlines when it connects.
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput"],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+    )
     worker = subprocess.Popen(
         [
             sys.executable,
