@@ -21,7 +21,8 @@ def _click_one(page, rng: random.Random) -> None:
     forms = page.locator("section.actions form.quantity-form")
     market = page.locator("section.actions form.market-form")
     roll = rng.random()
-    if market.count() and roll < 0.5:
+    only_market = not (hexes.count() or buttons.count() or forms.count())
+    if market.count() and (roll < 0.5 or only_market):
         field = market.locator("input[type=number]").nth(
             rng.randrange(market.locator("input[type=number]").count())
         )
