@@ -71,7 +71,7 @@ class _Templates:
 
 
 class GameKind:
-    """Defaults for a game's presentation; each game subclasses it in games/kinds/<name>/.
+    """Defaults for a game's presentation; each game subclasses it in games/<name>/kind/.
 
     Attributes: ``name`` (== Game.engine), ``label`` (the game's name), ``site_max_players``
     (the most players the site seats, at most the engine's maximum), ``seat_colours`` (at
