@@ -300,9 +300,10 @@ if os.environ.get("EMAIL_URL"):
 else:
     EMAIL_BACKEND = "django.core.mail.backends.filebased.EmailBackend"
     EMAIL_FILE_PATH = VAR_DIR / "mail"
-# Mails wait in the outbox (notifications.outbox). One that failed is tried again after
-# MAIL_RETRY_BACKOFF seconds, then twice as long, ..., MAIL_MAX_ATTEMPTS times at most; a worker
-# sending a mail holds it for MAIL_CLAIM_SECONDS, after which another sender may send it.
+# Mails wait in the outbox (notifications.outbox) for its sender (notifications.sender). One that
+# failed is tried again after MAIL_RETRY_BACKOFF seconds, then twice as long, ...,
+# MAIL_MAX_ATTEMPTS times at most; a worker sending a mail holds it for MAIL_CLAIM_SECONDS, after
+# which another sender may send it.
 MAIL_RETRY_BACKOFF = env.int("MAIL_RETRY_BACKOFF", default=30)
 MAIL_CLAIM_SECONDS = env.int("MAIL_CLAIM_SECONDS", default=120)
 MAIL_MAX_ATTEMPTS = env.int("MAIL_MAX_ATTEMPTS", default=12)

@@ -17,6 +17,7 @@ from uuid import UUID
 
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
+from django.db.models import Prefetch
 from django.utils import translation
 from django.utils.translation import gettext as _
 from ninja import NinjaAPI, Schema, Status
@@ -191,7 +192,7 @@ def my_games(request):
     games = (
         Game.objects.of_player(request.user)
         .exclude(status=Game.Status.ABORTED)
-        .prefetch_related("seats__user")
+        .prefetch_related(Prefetch("seats", Seat.objects.select_related("user").with_robot_rank()))
         .order_by("-created_at")[:200]
     )
     answer = []

@@ -6,7 +6,7 @@
 1. Turn mails: ``--mails`` games (Africa mostly, one in ten Africana and one in ten Nile, 2 to
    4 players, up to two dozen moves in), each waiting for a different player, have their turn
    mail queued as an outbox row, as a move queues it. The outbox's sender
-   (``notifications.outbox.send_due``, called in this process: no Celery worker) then builds
+   (``notifications.sender.send_due``, called in this process: no Celery worker) then builds
    and delivers them all to an SMTP server that this script runs in a child process, HTML
    board pictures included, as in production; then the same rows once more without pictures
    (MAIL_BOARD_PICTURES off). Each time is compared with raw smtplib sending the very same
@@ -226,11 +226,11 @@ class QueryCounter:
 
 def send_all() -> dict[str, int]:
     """Run the outbox's sender until no row is due; its counts added up."""
-    from notifications import outbox
+    from notifications import sender
 
     total = {"sent": 0, "closed": 0, "deferred": 0, "failed": 0}
     while True:
-        counts = outbox.send_due()
+        counts = sender.send_due()
         for name, value in counts.items():
             total[name] += value
         if not any(counts.values()):
@@ -253,8 +253,8 @@ def send_again(keys: list[str]) -> None:
 #: The parts of the sender's work the profile names, as (label, file ending, function name):
 #: the cumulative time of each (parts may contain others: they are indented below them).
 PARTS = [
-    ("claiming the rows (outbox._claim)", "notifications/outbox.py", "_claim"),
-    ("building the mails (outbox.build)", "notifications/outbox.py", "build"),
+    ("claiming the rows (sender._claim)", "notifications/sender.py", "_claim"),
+    ("building the mails (sender.build)", "notifications/sender.py", "build"),
     ("  composing (the composer: queries, position)", "games/mails.py", "compose_turn"),
     ("    the board picture (attach_board)", "notifications/boardimage.py", "attach_board"),
     ("      its SVG (board_svg, a template)", "notifications/boardimage.py", "board_svg"),

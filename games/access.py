@@ -39,7 +39,7 @@ def game_for(
     Raises Http404 for an unknown code, PermissionDenied when ``user`` may not see the game
     (see the module docstring)."""
     game = get_object_or_404(Game.objects.select_related("creator").defer(*defer), code=code)
-    seats = list(game.seats.select_related("user"))
+    seats = list(game.seats.select_related("user").with_robot_rank())
     game.seat_list = seats
     mine = next((s for s in seats if user.is_authenticated and s.user_id == user.pk), None)
     if not may_see(game, user, mine, token=token):

@@ -1,5 +1,5 @@
 """Mails to players: rendered by naming convention in the recipient's language and time zone,
-sent from the outbox (``notifications.outbox``).
+sent from the outbox (``notifications.sender``).
 
 ``make_message(name, user, context)`` renders ``emails/<name>-subject.txt``,
 ``emails/<name>-body.txt`` and ``emails/<name>-body.html``. Every mail carries a one-click

@@ -1,7 +1,7 @@
 """The mails the site sends to players: a transactional outbox, one row per mail.
 
 A row is written in the same database transaction as the move or event it tells of, so a mail
-exists exactly when its cause does; ``notifications.outbox`` sends due rows (beat runs it
+exists exactly when its cause does; ``notifications.sender`` sends due rows (beat runs it
 every half minute, a message after the commit only makes it sooner) and each goes out once.
 """
 
@@ -15,7 +15,7 @@ class OutboundMail(models.Model):
     ("turn:<game>:<ply>:<user>"): writing the same mail twice finds the row.
 
     ``template`` names the mail (``emails/<template>-*``) and the composer that builds it when it
-    is sent (``notifications.outbox``) from ``game``, ``ply`` (the game's version it is
+    is sent (``notifications.sender``) from ``game``, ``ply`` (the game's version it is
     about), ``seat`` and ``payload`` (JSON). It is sent no earlier than ``send_after`` (quiet
     hours, a player who is looking at the game, a retry's backoff). A sender holds it until
     ``claimed_until`` while sending; a sender that dies leaves a claim that expires.

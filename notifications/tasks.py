@@ -1,4 +1,4 @@
-"""The outbox's sender in the background (``notifications.outbox``).
+"""The outbox's sender in the background (``notifications.sender``).
 
 ``send_outbox`` sends the due rows: beat runs it every half minute, and a move's commit asks
 for it at once (a "kick"); a kicked run that hit a mail server failure asks again after
@@ -13,16 +13,16 @@ import logging
 from celery import shared_task
 from django.conf import settings
 
-from notifications import outbox
+from notifications import sender
 
 logger = logging.getLogger(__name__)
 
 
 @shared_task(bind=True, name="notifications.tasks.send_outbox", max_retries=5)
 def send_outbox(self, kicked: bool = False) -> dict[str, int]:
-    """Send the due mails of the outbox (``outbox.send_due``); returns its counts. A kicked run
+    """Send the due mails of the outbox (``sender.send_due``); returns its counts. A kicked run
     whose mails failed runs again when the first of them is due (beat would too, later)."""
-    counts = outbox.send_due()
+    counts = sender.send_due()
     if kicked and counts["failed"] and not self.request.is_eager:
-        raise self.retry(countdown=outbox.seconds_to_next_due(cap=settings.MAIL_RETRY_BACKOFF * 4))
+        raise self.retry(countdown=sender.seconds_to_next_due(cap=settings.MAIL_RETRY_BACKOFF * 4))
     return counts

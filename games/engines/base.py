@@ -36,8 +36,8 @@ class IllegalAction(ValueError):
 
     ``template`` is an English sentence with ``{name}`` fields, marked for translation with
     ``gettext_noop``; ``params`` fill it. ``reason`` is the filled English sentence a player
-    understands ("E4 is not next to your researcher"). The state the action was tried on is
-    unchanged.
+    understands (``IllegalAction(_("{cell} is not on the board"), cell="Z9")`` says "Z9 is not
+    on the board"). The state the action was tried on is unchanged.
     """
 
     def __init__(self, template: str, **params: Any):
@@ -86,8 +86,10 @@ class Engine(Protocol):
     def places(self, state: State) -> list[int]:
         """Each seat's place by the game's final ranking, in seat order: 1 is best.
 
-        Seats with equal results share a place unless the game breaks the tie (Africa: by
-        score alone, ties shared; Africana: by score, then most silver, then shared).
+        Seats with equal results share a place unless the game breaks the tie: one game ranks
+        by score alone and ties share a place, another by score, then by a second resource,
+        and shares only what is still equal (each game's ``engine/testing.py`` names its rule as
+        ``tie_break`` for the generic tests).
         """
 
     def timeout_action(self, state: State) -> str:

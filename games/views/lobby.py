@@ -38,7 +38,9 @@ def lobby(request):
         .filter(invite_only=False)
         .annotate(seated=Count("seats"))
         .select_related("creator")
-        .prefetch_related(Prefetch("seats", Seat.objects.exclude(bot_level=""), "bot_seats"))[:100]
+        .prefetch_related(
+            Prefetch("seats", Seat.objects.exclude(bot_level="").with_robot_rank(), "bot_seats")
+        )[:100]
     )
     games = followed_first(games, request.user)  # games of people the user follows first
     return render(request, "games/lobby.html", {"games": games})
@@ -108,15 +110,19 @@ def my_games(request):
     all_running_ids, finished_ids = _my_game_ids(request.user)
     running_ids = all_running_ids[:RUNNING_SHOWN]
     finished = Paginator(finished_ids, FINISHED_PER_PAGE).get_page(request.GET.get("page"))
-    seats = Seat.objects.select_related("user").only(
-        "game",
-        "user",
-        "user__display_name",
-        "bot_level",
-        "number",
-        "left_at",
-        "place",
-        "final_score",
+    seats = (
+        Seat.objects.select_related("user")
+        .only(
+            "game",
+            "user",
+            "user__display_name",
+            "bot_level",
+            "number",
+            "left_at",
+            "place",
+            "final_score",
+        )
+        .with_robot_rank()
     )
     games = (
         Game.objects.defer("state")

@@ -1,4 +1,5 @@
-"""The play page and a move cost the same number of SQL queries early and late in a game."""
+"""The play page and a move cost the same number of SQL queries early and late in a game, and
+the pages that name a table's computer players as many for one of them as for four."""
 
 import random
 
@@ -7,7 +8,11 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from games import services
+from games.kinds import get_kind, kind_names
+from games.models import ROBOT_MARK, Game
 from games.simulation import bot_action
+from tests.api.conftest import ApiClient
 from tests.games.conftest import play, player_to_move
 
 pytestmark = pytest.mark.django_db
@@ -47,3 +52,44 @@ def test_queries_do_not_grow_with_the_length_of_the_game(client, duel):
     late = advance(early, 120, rng)
 
     assert queries_for_page_and_move(client, late) == early_counts
+
+
+def widest_game() -> str:
+    """The registered game with the most seats: room for a person and four computer players
+    with a seat still open."""
+    return max(kind_names(), key=lambda name: get_kind(name).max_players)
+
+
+def open_table(creator, robots: int) -> Game:
+    """An open game of ``creator`` with ``robots`` computer players, one seat still free."""
+    return services.create_game(
+        creator, engine=widest_game(), num_players=robots + 2, bots=robots, bot_level="easy"
+    )
+
+
+def fetch(page: str, client, api: ApiClient, game: Game):
+    """The answer to a GET of ``page``: a page of the site, or the API's list of games."""
+    if page == "api_games":
+        return api.get("/games")
+    return client.get(game.get_absolute_url() if page == "waiting_room" else reverse(page))
+
+
+@pytest.mark.parametrize("page", ["lobby", "my_games", "waiting_room", "api_games"])
+def test_a_page_that_names_robot_seats_costs_the_same_for_one_robot_or_four(
+    client, alice, bob, page
+):
+    client.force_login(bob if page == "lobby" else alice)
+    api = ApiClient(alice)
+    counts = []
+    for robots in (1, 4):
+        Game.objects.filter(creator=alice).delete()
+        game = open_table(alice, robots)
+        fetch(page, client, api, game)  # once first: what a first visit notes is not counted
+        with CaptureQueriesContext(connection) as queries:
+            response = fetch(page, client, api, game)
+        assert response.status_code == 200
+        shown = str(response.json()) if page == "api_games" else response.content.decode()
+        assert shown.count(ROBOT_MARK) >= robots  # their names are shown
+        counts.append(len(queries))
+
+    assert counts[0] == counts[1]

@@ -21,7 +21,7 @@ from django.db import connection
 
 from africa_site.celery import app
 from games import services
-from notifications import outbox
+from notifications import sender
 from notifications.models import OutboundMail
 from tests.fixtures import missing_service
 from tests.games.conftest import first_with, player_to_move
@@ -264,4 +264,4 @@ def test_a_worker_killed_while_sending_many_mails_loses_none_and_repeats_at_most
     ids = [m["Message-ID"] for m in box.wait_until(lambda ms: len(ms) >= total)]
     assert len(set(ids)) == total  # none lost
     assert len(ids) - total <= 1  # at most the mail in flight twice
-    assert sent_before < total and claimed_by_the_dead <= outbox.BATCH
+    assert sent_before < total and claimed_by_the_dead <= sender.BATCH

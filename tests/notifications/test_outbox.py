@@ -16,7 +16,7 @@ from kombu.exceptions import OperationalError
 
 from accounts.models import User
 from games import mails, services
-from notifications import outbox, tasks
+from notifications import outbox, sender, tasks
 from notifications.models import OutboundMail
 from tests.games.conftest import first_with, play, player_to_move
 
@@ -150,14 +150,14 @@ def test_two_senders_at_once_send_each_due_mail_once(alice, mailoutbox):
     start = threading.Barrier(2)
     results = []
 
-    def sender():
+    def run_a_sender():
         start.wait()
         try:
-            results.append(outbox.send_due(limit=5))
+            results.append(sender.send_due(limit=5))
         finally:
             connection.close()
 
-    threads = [threading.Thread(target=sender) for _n in range(2)]
+    threads = [threading.Thread(target=run_a_sender) for _n in range(2)]
     for thread in threads:
         thread.start()
     for thread in threads:
@@ -184,7 +184,7 @@ class InterruptingBackend(LocmemBackend):
 
     def _second_sender(self):
         try:
-            self.second_run[0] = outbox.send_due()
+            self.second_run[0] = sender.send_due()
         finally:
             connection.close()
 
@@ -196,7 +196,7 @@ def test_a_sender_skips_the_rows_another_sender_holds(alice, settings, mailoutbo
     settings.EMAIL_BACKEND = f"{__name__}.InterruptingBackend"
     InterruptingBackend.second_run.clear()
 
-    first = outbox.send_due()
+    first = sender.send_due()
 
     assert InterruptingBackend.second_run == [{"sent": 0, "closed": 0, "deferred": 0, "failed": 0}]
     assert first["sent"] == 3
@@ -224,7 +224,7 @@ def test_later_mails_of_a_batch_decide_on_the_game_as_it_is_when_they_are_built(
 
     settings.EMAIL_BACKEND = f"{__name__}.WorldMovesOnBackend"
     games = []
-    for n in range(outbox.FRESH + 2):  # the last two are read after the first mail is sent
+    for n in range(sender.FRESH + 2):  # the last two are read after the first mail is sent
         host = make_player(f"host{n}@example.com", f"Host {n}")
         guest = make_player(f"guest{n}@example.com", f"Guest {n}")
         game = services.create_game(host, num_players=2, seed=n)
@@ -245,9 +245,9 @@ def test_later_mails_of_a_batch_decide_on_the_game_as_it_is_when_they_are_built(
 
     WorldMovesOnBackend.change = change
     with time_machine.travel(start + timedelta(minutes=1), tick=False):
-        counts = outbox.send_due()
+        counts = sender.send_due()
 
-    assert counts == {"sent": outbox.FRESH, "closed": 1, "deferred": 1, "failed": 0}
+    assert counts == {"sent": sender.FRESH, "closed": 1, "deferred": 1, "failed": 0}
     before_the_move = OutboundMail.objects.get(game=moved_on, ply=moved_on.version)
     assert (before_the_move.status, before_the_move.reason) == (
         OutboundMail.Status.CLOSED,

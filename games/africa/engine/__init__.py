@@ -1,8 +1,9 @@
 """Reiner Knizia's Africa (Goldsieber 2001) as a pure rules engine, for 2 to 5 players.
 
 Modules: ``data`` (board and marker mix), ``setup`` (Game Setup and options), ``legal`` (the
-legal actions), ``rules`` (applying them), ``scoring`` (final scoring), ``observe`` (what each
-viewer sees) and ``bot`` (a player for absent seats).
+legal actions), ``rules`` (applying them, with ``turns``: the frame of a turn, and ``actions``:
+option B's actions), ``scoring`` (final scoring), ``observe`` (what each viewer sees) and ``bot``
+(a player for absent seats).
 
 The rules are the rulebook's, with the project's rulings 1-11 where it is silent (see the game's
 specification). Actions are canonical strings: ``start E4``, ``anywhere E4``, ``move E4``,

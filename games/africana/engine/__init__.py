@@ -2,8 +2,9 @@
 
 The rules are those of the rulebook with the rulings and move notation of the game data
 (africana.md). Modules: ``data`` (map and cards), ``setup`` (Game Setup and test options),
-``legal`` (the legal actions), ``rules`` (applying them), ``scoring`` (final scoring) and
-``observe`` (what each viewer sees).
+``legal`` (the legal actions), ``rules`` (applying them, with ``actions``: the three actions,
+and ``turn``: the phases and the end of a turn), ``scoring`` (final scoring) and ``observe``
+(what each viewer sees).
 
 Actions (any case, extra blanks allowed; ``legal_actions`` gives the canonical forms):
 ``draw``; ``turn north forward|back``, ``buy north left|right`` (or ``south``); ``go <location>

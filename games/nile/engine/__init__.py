@@ -4,7 +4,8 @@ The rules are the turn summary (rulebooks/source-of-the-nile.turn-summary.en.txt
 specification's tables, map, 48 rulings, randomness and move notation (game-data/nile.md).
 Modules: ``data`` (map and tables), ``setup`` (set-up and options), ``core`` (the working copy,
 dice and cards), ``party`` (people, goods, load), ``europe``, ``camp`` (camp and market),
-``move`` (level and moving), ``mapping`` (step 4b), ``natives`` (4c-4h, captivity),
+``move`` (level and moving), ``mapping`` (step 4b), ``natives`` (4d-4e, with ``tribes``: 4c
+and attitude, ``battle``: 4f-4g, and ``captivity``: 4h and prisoners),
 ``turn_end`` (disaster and step 5), ``scoring`` (records, publishing, the end), ``legal``,
 ``rules`` (apply and the turn flow), ``observe`` and ``bot``.
 

@@ -12,9 +12,10 @@ from typing import Any
 from games.nile.engine.core import G, rules_version
 from games.nile.engine.data import LOST, NEIGHBORS, PARTS, UPSTREAM_LOST
 from games.nile.engine.mapping import lake_or_swamp, map_hex
-from games.nile.engine.natives import friendly, look_for_natives, meet
+from games.nile.engine.natives import meet
 from games.nile.engine.party import base_mp, count, fits, healthy, lose_people
 from games.nile.engine.scoring import hex_record, lake_record, late_nile_source
+from games.nile.engine.tribes import friendly, look_for_natives
 from games.nile.engine.turn_end import disaster, port_like
 
 Explorer = dict[str, Any]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from games.engines.base import IllegalAction, State
 from games.engines.base import gettext_noop as _
-from games.nile.engine import europe, natives
+from games.nile.engine import battle, captivity, europe, natives
 from games.nile.engine.camp import apply_camp
 from games.nile.engine.core import G
 from games.nile.engine.legal import candidates
@@ -109,7 +109,7 @@ def _start_turn(g: G) -> bool:
         europe.start_europe_turn(g)
         return True
     if ex["status"] == "prisoner":
-        if natives.prisoner_turn(g) == "dead":
+        if captivity.prisoner_turn(g) == "dead":
             death(g)
         return False
     ex["mp"] = 0
@@ -209,9 +209,9 @@ def apply(state: State, action: str) -> State:
     elif verb == "leave":
         _after_encounter(g, "done")
     elif verb == "keep":
-        _after_encounter(g, natives.keep(g, int(words[1]), s["pending"]["max"]))
+        _after_encounter(g, battle.keep(g, int(words[1]), s["pending"]["max"]))
     elif verb == "loot":
-        _after_encounter(g, natives.loot(g))
+        _after_encounter(g, battle.loot(g))
     elif verb == "spare":
         _after_encounter(g, "done")
     else:

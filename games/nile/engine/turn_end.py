@@ -14,7 +14,6 @@ from typing import Any
 
 from games.nile.engine.core import G
 from games.nile.engine.data import CAPE_COLONY, HUNTING, PARTS, PORT_OF_HEX, TABLES, VP
-from games.nile.engine.natives import friendly
 from games.nile.engine.party import (
     count,
     lose_animal,
@@ -24,6 +23,7 @@ from games.nile.engine.party import (
     settle_load,
 )
 from games.nile.engine.scoring import add_record
+from games.nile.engine.tribes import friendly
 
 _HUNT_MOD = TABLES["hunting"]["modifiers"]
 

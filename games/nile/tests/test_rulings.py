@@ -1,6 +1,6 @@
 """One test per ruling of nile.md (named after it), on small positions with scripted dice."""
 
-from games.nile.engine import natives
+from games.nile.engine import tribes
 from games.nile.engine.core import G, blank_hex
 from games.nile.engine.data import SIDES
 from games.nile.engine.mapping import nile_length
@@ -66,7 +66,7 @@ def test_ruling_05_natives_are_looked_for_once_per_explorer_and_hex():
 
 def test_ruling_05_port_distance_is_twice_the_port_steps():
     state = camp_state("10-10", {"10-10": {"terrain": "veldt", "tribe": {"size": 9}}})
-    sums = natives.attitude_sums(state, 0, "10-10")
+    sums = tribes.attitude_sums(state, 0, "10-10")
     assert sums["1"] == 2 * 4 + 1 + 3 * 0  # port_steps 4
 
 
@@ -74,7 +74,7 @@ def test_ruling_06_the_plus_ones_do_not_stack():
     layout = {"10-10": {"terrain": "veldt", "tribe": {"size": 9}}}
     state = camp_state("10-10", layout, people={"askari": 1}, guides=guides("10-10"))
     state["players"][0]["explorer"]["negotiated"] = ["10-10"]
-    assert natives.attitude_sums(state, 0, "10-10")["3"] == 8 + 3 + 1
+    assert tribes.attitude_sums(state, 0, "10-10")["3"] == 8 + 3 + 1
 
 
 def test_ruling_07_insulted_chief_rolls_again_and_hostile_tribe_may_hide():
@@ -93,7 +93,7 @@ def test_ruling_07_friendship_lapses_below_minus_four():
     state["hexes"]["10-10"]["tribe"]["friendly"] = [0]
 
     g = G(state)
-    natives.change_attitude(g, "10-10", -1)
+    tribes.change_attitude(g, "10-10", -1)
     assert g.s["hexes"]["10-10"]["tribe"]["friendly"] == []
 
 
@@ -101,7 +101,7 @@ def test_ruling_08_sick_askaris_count_nowhere():
     layout = {"10-10": {"terrain": "veldt", "tribe": {"size": 9}}}
     state = camp_state("10-10", layout)
     state["players"][0]["explorer"]["people"]["askari"] = {"healthy": 0, "sick": 5}
-    assert natives.attitude_sums(state, 0, "10-10")["4"] == 8 + 4 + 3
+    assert tribes.attitude_sums(state, 0, "10-10")["4"] == 8 + 4 + 3
 
 
 def test_ruling_09_village_test_adds_the_policy_to_v_and_empty_tribes_go():

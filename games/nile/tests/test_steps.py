@@ -3,7 +3,7 @@
 import pytest
 
 from games.engines import IllegalAction
-from games.nile.engine.natives import attitude_sums
+from games.nile.engine.tribes import attitude_sums
 from games.nile.tests.helpers import (
     E2_DICE,
     ENGINE,
