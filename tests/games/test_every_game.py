@@ -76,7 +76,7 @@ def test_a_reply_by_mail_plays_the_example_action(
         game = _started(name, players)
     user, version = _mover(game), game.version
     legal = game.rules.legal_actions(game.state)
-    example = game.kind.example_action(legal)
+    example = game.kind.mail.example_action(legal)
     outcome = answer_by_mail(mailoutbox, user, example, django_capture_on_commit_callbacks)
     game.refresh_from_db()
     assert outcome.status in ("applied", "partial"), outcome.error

@@ -1,6 +1,6 @@
 """Applying Africa's actions (``apply``): each handler checks that the rules allow the action and
-changes the (already copied) state. ``HANDLERS`` maps a keyword to its number of arguments and
-its handler.
+changes the (already copied) state. ``HANDLERS`` maps a keyword to its handler, and
+``legal.ARITY`` to its number of arguments.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from typing import Any
 from games.africa.engine.data import ANIMAL, GOLD, GOODS, JEWELS, MONUMENT, NOMAD
 from games.africa.engine.legal import (
     ADJ,
+    ARITY,
     BOARD,
     CAMP_USES,
     KIND,
@@ -359,19 +360,19 @@ def _next_turn(state: State) -> None:
     state["events"].append({"type": "turn", "seat": state["current"]})
 
 
-# keyword -> (number of words after it, handler)
+# keyword -> its handler; ``legal.ARITY`` says how many words follow each keyword.
 HANDLERS = {
-    "start": (1, _start),
-    "anywhere": (1, _anywhere),
-    "move": (1, _move),
-    "uncover": (1, _uncover),
-    "place": (1, _place),
-    "keep": (0, _keep),
-    "swap": (2, _swap),
-    "animal": (2, lambda state, a, b: _move_marker(state, ANIMAL, a, b)),
-    "nomad": (2, lambda state, a, b: _move_marker(state, NOMAD, a, b)),
-    "camp": (1, _camp),
-    "end": (0, _end),
+    "start": _start,
+    "anywhere": _anywhere,
+    "move": _move,
+    "uncover": _uncover,
+    "place": _place,
+    "keep": _keep,
+    "swap": _swap,
+    "animal": lambda state, a, b: _move_marker(state, ANIMAL, a, b),
+    "nomad": lambda state, a, b: _move_marker(state, NOMAD, a, b),
+    "camp": _camp,
+    "end": _end,
 }
 
 
@@ -384,7 +385,7 @@ def apply(state: State, action: str) -> State:
     keyword, args = _read(action)
     check_phase(state, keyword)
     new = copy(state)
-    HANDLERS[keyword][1](new, *args)
+    HANDLERS[keyword](new, *args)
     return new
 
 
@@ -397,8 +398,7 @@ def _read(text: str) -> tuple[str, list[str]]:
     if not words:
         raise IllegalAction(_('Type an action, for example "uncover E4" or "end"'))
     keyword, args = words[0].lower(), words[1:]
-    handler = HANDLERS.get(keyword)
-    if handler is None or len(args) != handler[0]:
+    if keyword not in HANDLERS or len(args) != ARITY[keyword]:
         raise not_an_action(" ".join(words))
     return keyword, args
 

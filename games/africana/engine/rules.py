@@ -30,6 +30,7 @@ from games.africana.engine.data import (
     STEP_COLORS,
 )
 from games.africana.engine.legal import (
+    ARITY,
     ASSISTANT,
     CARD_SPECS,
     is_travel,
@@ -93,8 +94,8 @@ def apply(state: State, action: str) -> State:
     words = action.lower().split()
     if state["phase"] == "over":
         raise IllegalAction(_("The game is over."))
-    handler, arity = _HANDLERS.get(words[0], _NO_HANDLER) if words else _NO_HANDLER
-    if handler is None or len(words) != arity + 1:
+    handler = _HANDLERS.get(words[0]) if words else None
+    if handler is None or len(words) != ARITY[words[0]] + 1:
         raise IllegalAction(_("“{action}” is not an action."), action=action.strip())
     new = clone(state)
     handler(new, new["seat"], *words[1:])
@@ -452,17 +453,16 @@ def _end_turn(state: State, seat: int) -> None:
     state["seat"] = (seat + 1) % state["num_players"]
 
 
-# Verb -> (handler, number of words after the verb); ``legal.ARITY`` has the same numbers.
+# Verb -> its handler; ``legal.ARITY`` says how many words follow each verb.
 _HANDLERS = {
-    "draw": (_do_draw, 0),
-    "turn": (_do_turn, 2),
-    "buy": (_do_buy, 2),
-    "go": (_do_go, 2),
-    "join": (_do_join, 1),
-    "expedition": (_do_expedition, 1),
-    "adventure": (_do_adventure, 1),
-    "done": (_do_done, 0),
-    "discard": (_do_discard, 1),
-    "drop": (_do_drop, 1),
+    "draw": _do_draw,
+    "turn": _do_turn,
+    "buy": _do_buy,
+    "go": _do_go,
+    "join": _do_join,
+    "expedition": _do_expedition,
+    "adventure": _do_adventure,
+    "done": _do_done,
+    "discard": _do_discard,
+    "drop": _do_drop,
 }
-_NO_HANDLER = (None, 0)
