@@ -5,13 +5,14 @@ from django.http import HttpResponseServerError
 from django.shortcuts import render
 from django.template import loader
 
-from games.kinds import all_kinds
+from games.kinds import all_kinds, stylesheets
 
 
 def home(request):
     """The front page: what the site is, its games (each with a one-click game against the
     computer), and where to go next."""
-    return render(request, "home.html", {"kinds": all_kinds()})
+    kinds = all_kinds()
+    return render(request, "home.html", {"kinds": kinds, "stylesheets": stylesheets(kinds)})
 
 
 def server_error(request):

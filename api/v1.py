@@ -167,8 +167,7 @@ def _summary(game: Game, seat: Seat | None, seats: list[Seat]) -> dict:
         "your_turn": _your_turn(game, seat),
         "turn_deadline": game.turn_deadline,
         "players": [
-            {"seat": s.number, "name": s.name, "left": s.left_at is not None}
-            for s in seats
+            {"seat": s.number, "name": s.name, "left": s.left_at is not None} for s in seats
         ],
     }
 
@@ -185,9 +184,7 @@ def _game_view(game: Game, seat: Seat | None) -> dict:
     return _summary(game, seat, game.seat_list) | {"observation": observation_for(game, seat)}
 
 
-@api.get(
-    "/games", response={200: list[GameSummary]} | REFUSALS, summary="My games, newest first"
-)
+@api.get("/games", response={200: list[GameSummary]} | REFUSALS, summary="My games, newest first")
 def my_games(request):
     games = (
         Game.objects.of_player(request.user)
@@ -211,9 +208,7 @@ def game(request, code: UUID):
     return _game_view(found, seat)
 
 
-@api.get(
-    "/games/{code}/legal", response={200: Legal} | ON_A_GAME, summary="Your legal actions now"
-)
+@api.get("/games/{code}/legal", response={200: Legal} | ON_A_GAME, summary="Your legal actions now")
 def legal(request, code: UUID):
     found, seat = access.game_for(request.user, code)
     if not _your_turn(found, seat):
@@ -225,7 +220,8 @@ def legal(request, code: UUID):
     return {
         "version": found.version,
         "actions": [
-            {"action": a, "label": str(kind.action_label(a, observation, names))} for a in actions
+            {"action": a, "label": str(kind.page.action_label(a, observation, names))}
+            for a in actions
         ],
     }
 
@@ -242,7 +238,7 @@ def moves(request, code: UUID):
     names = [s.name for s in found.seat_list]
     rows = list(found.moves.filter(taken_back=False).order_by("ply")[:LOG_LENGTH])
     over = found.status in (Game.Status.FINISHED, Game.Status.ABORTED)
-    entries = found.kind.log_entries(rows, names)
+    entries = found.kind.log.entries(rows, names)
     for row, entry in zip(rows, entries, strict=True):
         mine = seat is not None and row.seat == seat.number
         entry["action"] = row.action if (mine or over) else None

@@ -83,11 +83,13 @@ def replay_context(game: Game, step: int | None) -> dict[str, Any]:
     log = [
         {
             "step": number,
-            "lines": [text for event in move["events"] if (text := kind.describe(event, names))],
+            "lines": [
+                text for event in move["events"] if (text := kind.log.describe(event, names))
+            ],
         }
         for number, move in enumerate(moves, start=1)
     ]
-    board = kind.board_context(observation, [{"name": s.name, "colour": s.colour} for s in seats])
+    board = kind.board.context(observation, [{"name": s.name, "colour": s.colour} for s in seats])
     return {
         "kind": kind,
         "step": step,
@@ -96,7 +98,7 @@ def replay_context(game: Game, step: int | None) -> dict[str, Any]:
         "next": min(step + 1, last),
         "board": board,
         "observation": observation,
-        "panel": kind.panel(observation, seats),
+        "panel": kind.page.panel(observation, seats),
         "log": log,
         "log_items": log_items(reverse("replay", args=[game.code]), log, step),
         "current_lines": log[step - 1]["lines"] if step else [],

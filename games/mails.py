@@ -136,7 +136,7 @@ def news_since_last_turn(game: Game, seat: Seat, names: list[str]) -> list[str]:
     moves = game.moves.filter(taken_back=False)
     last_own = moves.filter(seat=seat.number, automatic=False).order_by("-ply").values("ply")
     moves = moves.filter(ply__gt=Coalesce(Subquery(last_own[:1]), Value(-1)))  # one query
-    describe = game.kind.describe
+    describe = game.kind.log.describe
     lines = []
     for move in moves.order_by("-ply")[:40]:
         lines[:0] = [text for event in move.events if (text := describe(event, names))]

@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.deadlines import turn_deadline
 from games.engines import get_engine
-from games.kinds import GameKind, game_choices, get_kind
+from games.kinds import GameKind, first_game, game_choices, get_kind
 
 DAYS_PER_MOVE_CHOICES = [(d, d) for d in (1, 2, 3, 5, 7, 10, 14)]
 GAME_CHOICES = game_choices()
@@ -78,7 +78,7 @@ class Game(models.Model):
         ABORTED = "aborted", _("Aborted")
 
     code = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
-    engine = models.CharField(_("game"), max_length=32, choices=game_choices, default="africa")
+    engine = models.CharField(_("game"), max_length=32, choices=game_choices, default=first_game)
     options = models.JSONField(default=dict, blank=True)
     num_players = models.PositiveSmallIntegerField(_("players"))
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
@@ -114,7 +114,7 @@ class Game(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
-    # The rounds a finished game lasted, for games that count rounds (GameKind.rounds_played):
+    # The rounds a finished game lasted, for games that count rounds (Score.rounds_played):
     # a solo game is ranked by its score, then by fewer rounds.
     rounds = models.PositiveSmallIntegerField(_("rounds"), null=True, blank=True)
 

@@ -39,7 +39,7 @@ def _cached_fragments(kind, fragments: dict[str, tuple[str, str, object]]) -> di
     and language (the board, the log): a page reload or another watcher's poll reuses them.
     """
     keys = {
-        name: f"{key}:{_template_generation(tuple(kind.sources(part)))}"
+        name: f"{key}:{_template_generation(tuple(kind.page.sources(part)))}"
         for name, (key, part, _make) in fragments.items()
     }
     found = cache.get_many(keys.values())
@@ -82,7 +82,7 @@ def play_context(request, game: Game, seat: Seat | None) -> dict:
         and game.current_seat == seat.number
     )
     legal = rules.legal_actions(game.state) if my_turn else []
-    page = kind.page_context(request, game, seat, observation, legal, names)
+    page = kind.page.context(request, game, seat, observation, legal, names)
     label = page.pop("action_label")
     since = since_last_visit(game, seat, names)
     board_context = _marking_changes(kind, page.pop("board_context"), since["cells"])
@@ -90,7 +90,7 @@ def play_context(request, game: Game, seat: Seat | None) -> dict:
 
     def log_context():
         moves = game.moves.filter(taken_back=False).order_by("-ply")
-        entries = kind.log_entries(moves if full_log else moves[: kind.log_length], names)
+        entries = kind.log.entries(moves if full_log else moves[: kind.log.length], names)
         for entry in entries:  # newest first within an action too, as the actions are
             entry["lines"].reverse()
         return {"log": entries, "game_name": kind.name}
@@ -118,7 +118,7 @@ def play_context(request, game: Game, seat: Seat | None) -> dict:
             "my_turn": my_turn,
             "action_options_html": "",
             **_cached_fragments(kind, fragments),
-            "question": kind.question(observation) if my_turn else None,
+            "question": kind.page.question(observation) if my_turn else None,
             "has_action_list": len(legal) > 1,
             "can_undo": my_turn and queries.undoable(game, seat.number),
             "can_vote_abort": seat is not None
@@ -126,7 +126,7 @@ def play_context(request, game: Game, seat: Seat | None) -> dict:
             and not seat.abort_vote
             and game.status == Game.Status.ACTIVE
             and any(s.left_at for s in game.seat_list),
-            "panel": kind.panel(observation, game.seat_list),
+            "panel": kind.page.panel(observation, game.seat_list),
             "full_log": full_log,
             "breakdown": scoresheet.final_breakdown(game, observation),
             "winners": [s.name for s in game.seat_list if s.place == 1]
@@ -145,7 +145,7 @@ SINCE_LIMIT = 50
 def since_last_visit(game: Game, seat: Seat | None, names: list[str]) -> dict:
     """What the other players did since ``seat`` last had the game open (``Seat.last_seen_at``,
     noted by ``services.mark_seen``): {"count" (moves, at most SINCE_LIMIT), "log" (their
-    entries in words, as ``GameKind.log_entries``), "cells" (the board cells they changed)}.
+    entries in words, as ``Log.entries``), "cells" (the board cells they changed)}.
     Empty for a watcher and on a player's first visit."""
     if seat is None or seat.last_seen_at is None or seat.number is None:
         return {"count": 0, "log": [], "cells": set()}
@@ -159,8 +159,8 @@ def since_last_visit(game: Game, seat: Seat | None, names: list[str]) -> dict:
     events = [event for move in moves for event in move.events]
     return {
         "count": len(moves),
-        "log": kind.log_entries(moves, names),
-        "cells": kind.changed_cells(events),
+        "log": kind.log.entries(moves, names),
+        "cells": kind.board.changed_cells(events),
     }
 
 
@@ -168,4 +168,4 @@ def _marking_changes(kind, board_context, cells: set[str]):
     """The kind's ``board_context`` callable, with ``cells`` marked as changed."""
     if not cells:
         return board_context
-    return lambda: kind.mark_changed(board_context(), cells)
+    return lambda: kind.board.mark_changed(board_context(), cells)

@@ -1,6 +1,6 @@
 """The final breakdown of a finished game as every page and mail shows it.
 
-The kind says how each score was made (``GameKind.final_breakdown``); the site's record of
+The kind says how each score was made (``Score.final_breakdown``); the site's record of
 places (``Seat.place``, which also ranks the players who left) has the last word on places.
 """
 
@@ -12,7 +12,7 @@ from games.models import Game
 
 
 def final_breakdown(game: Game, observation: dict | None = None) -> dict | None:
-    """``game``'s breakdown {"columns", "rows", "note"} (see ``GameKind.final_breakdown``),
+    """``game``'s breakdown {"columns", "rows", "note"} (see ``Score.final_breakdown``),
     with each row's place taken from its seat and the rows in place order, and the same turned
     for a narrow screen: "players" (names in place order) and "lines" ([(words, [one cell a
     player])]: the place, each column, the total); None while the game runs or when its kind
@@ -24,7 +24,7 @@ def final_breakdown(game: Game, observation: dict | None = None) -> dict | None:
     if observation is None:
         observation = game.rules.observation(game.state, None)
     names = [seat.name for seat in seats]
-    breakdown = game.kind.final_breakdown(observation, names)
+    breakdown = game.kind.score.final_breakdown(observation, names)
     if not breakdown:
         return None
     places = {seat.number: seat.place for seat in seats if seat.place is not None}

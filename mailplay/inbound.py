@@ -285,7 +285,7 @@ def _play(game: Game, seat, token: ReplyToken, in_reply_to: Thread, text: str) -
         return _answer(user, Outcome("refused", error=error), (game, seat), in_reply_to)
 
     try:
-        actions = parsing.parse_actions(text, game.kind)
+        actions = parsing.parse_actions(text, game.kind.notation)
     except parsing.UnknownWord as problem:
         outcome = Outcome("rejected", error=_unknown_word(problem), failed_line=problem.line)
         return _answer(user, outcome, (game, seat), in_reply_to)

@@ -184,9 +184,10 @@ def parse_actions(text: str, notation) -> list[tuple[int, str]]:
     them (a greeting, a question), unless it looks like a mistyped action (a word and a cell
     or player, "uncovr E4"). Raises UnknownWord for a first line, or a mistyped line, that
     is not an action, naming its first word. Only the keyword and the number of words are checked
-    here; the engine judges the rest. ``notation`` is the game's kind (``games.kinds``): its
-    ``keywords`` ({keyword: words after it}), ``read_action(line)`` and ``mistyped``
-    (a pattern of lines that look like a mistyped action).
+    here; the engine judges the rest. ``notation`` is the game kind's notation facet
+    (``games.kinds.notation.Notation``): its ``keywords`` ({keyword: words after it}, the
+    engine's ``arity``), ``read_action(line)`` and ``mistyped`` (a pattern of lines that look
+    like a mistyped action).
     """
     actions: list[tuple[int, str]] = []
     greeted = False

@@ -35,12 +35,12 @@ def position_context(game: Game, seat: Seat, names: list[str]) -> dict:
     rules = kind.engine
     observation = rules.observation(game.state, seat.number)
     seats = sorted(game.seats_with_users(), key=lambda s: s.number)
-    scores = kind.scores(observation)
+    scores = kind.score.scores(observation)
     context = {
         "kind": kind,
-        "board_text": kind.board_text(observation),
-        "legend": kind.legend_text(),
-        "board": kind.mail_board(
+        "board_text": kind.mail.board_text(observation),
+        "legend": kind.mail.legend(),
+        "board": kind.board.mail_context(
             observation, [{"name": s.name, "colour": s.colour} for s in seats], seat.number
         ),
         "scores": [(names[s.number], scores[s.number]) for s in seats],
@@ -53,12 +53,12 @@ def position_context(game: Game, seat: Seat, names: list[str]) -> dict:
         context.update(
             {
                 "my_turn": True,
-                "question": kind.mail_question(observation),
-                "actions": [(a, kind.action_label(a, observation, names)) for a in legal]
+                "question": kind.mail.question(observation),
+                "actions": [(a, kind.page.action_label(a, observation, names)) for a in legal]
                 if len(legal) <= LABELLED_ACTIONS
                 else [],
-                "action_groups": kind.group_actions(legal),
-                "example": kind.example_action(legal) if legal else "",
+                "action_groups": kind.mail.group_actions(legal),
+                "example": kind.mail.example_action(legal) if legal else "",
                 "reply_to": reply_address(game.pk, seat.number, game.version),
             }
         )

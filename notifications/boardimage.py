@@ -2,9 +2,9 @@
 the play page shows, with the page's board styles put inside the SVG (mail programs strip
 inline SVG and never load the site's stylesheets).
 
-The SVG is rendered from the viewer's observation only (``GameKind.board_context``), so the
+The SVG is rendered from the viewer's observation only (``Board.context``), so the
 picture shows no more than the page does; a kind may frame it for a mail
-(``GameKind.mail_board``: the Nile shows the reader's surroundings close up). It is reduced to
+(``Board.mail_context``: the Nile shows the reader's surroundings close up). It is reduced to
 at most 256 colours with Pillow to stay small (30-60 KB; MAX_BYTES is checked by the tests).
 
 A picture is drawn in two layers (``board_image``): the background, the same for every
@@ -89,11 +89,11 @@ def _stylesheet(paths: tuple[str, ...]) -> str:
 
 
 def board_svg(kind, board: dict) -> str:
-    """The board picture's partial of ``kind`` (``kind.mail_board_template``) for its context
-    ``board`` (``kind.mail_board``), with its stylesheets (``kind.board_stylesheets``) inside,
+    """The board picture's partial of ``kind`` (``kind.board.mail_template``) for its context
+    ``board`` (``kind.mail_board``), with its stylesheets (``kind.board.stylesheets``) inside,
     as a standalone SVG document. Raises ValueError when the partial is not an SVG element
     with a viewBox."""
-    svg = render_to_string(kind.mail_board_template, {"board": board}).strip()
+    svg = render_to_string(kind.board.mail_template, {"board": board}).strip()
     head, sep, rest = svg.partition(">")
     view_box = VIEW_BOX.search(head)
     if not sep or not head.startswith("<svg") or view_box is None:
@@ -106,12 +106,12 @@ def board_svg(kind, board: dict) -> str:
         f"svg[viewBox]:root {{ width: {view_box[1]}px; height: {view_box[2]}px; }}\n"
         "svg svg[viewBox] { width: 100%; height: 100%; }"
     )
-    style = f"{_stylesheet(tuple(kind.board_stylesheets))}\n{size}\n{NO_HALO}"
+    style = f"{_stylesheet(tuple(kind.board.stylesheets))}\n{size}\n{NO_HALO}"
     return f"{head}><style>{style}</style>{rest}"
 
 
 def board_png(kind, board: dict) -> bytes:
-    """The board of ``kind`` for the context ``board`` (``kind.mail_board``) as a PNG, WIDTH
+    """The board of ``kind`` for the context ``board`` (``kind.board.mail_context``) as a PNG, WIDTH
     pixels wide, in at most 256 colours. Needs the cairo library (Debian's libcairo2) and a font
     (fonts-dejavu-core); raises OSError when cairo is missing."""
     return svg_png(board_svg(kind, board))
@@ -179,7 +179,7 @@ def split_layers(svg: str) -> tuple[str, str | None]:
     stylesheet and places apply as in ``svg``) and the styles, definitions and patterns. The
     pieces are None when nothing is marked. Drawn one over the other they make ``svg``'s
     drawing: the board kinds mark as pieces what a position changes
-    (``GameKind.mail_board_template``), the rest being the same for every position of a game
+    (``Board.mail_template``), the rest being the same for every position of a game
     in one language."""
     back, pieces = _layers(svg)
     return back, None if pieces is None else ElementTree.tostring(pieces, encoding="unicode")

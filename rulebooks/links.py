@@ -27,8 +27,8 @@ def section_key(game: str, what: str | dict) -> str | None:
     engine event ({"type": "camp", "use": "research", ...}).
     """
     kind = _kind(game)
-    sections = kind.sections if kind else {}
-    governing = kind.governing if kind else {}
+    sections = kind.rules_links.sections if kind else {}
+    governing = kind.rules_links.governing if kind else {}
     if isinstance(what, dict):
         what = " ".join(str(what[k]) for k in ("type", "use") if what.get(k))
     words = str(what).split()
@@ -66,4 +66,4 @@ def rule_url(game: str, key: str | dict, language: str) -> str | None:
 def section_label(game: str, key: str | dict) -> str | None:
     """The translated name of the section that governs ``key`` ("uncovering a marker")."""
     section = section_key(game, key)
-    return str(_kind(game).sections[section]) if section else None
+    return str(_kind(game).rules_links.sections[section]) if section else None

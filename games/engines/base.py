@@ -61,6 +61,9 @@ class Engine(Protocol):
     max_players: int
     #: The bot levels ``choose`` plays differently ("easy", and "hard" for a searching bot).
     bot_levels: tuple[str, ...]
+    #: The move notation: {keyword: how many words follow it}. The engine's own parser
+    #: reads it, and so does the site's reader of typed lines (mail replies, batches).
+    arity: dict[str, int]
 
     def initial_state(self, num_players: int, seed: int, options: dict[str, Any]) -> State:
         """The state before the first action. Raises ValueError for bad counts or options."""

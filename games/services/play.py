@@ -75,7 +75,7 @@ def submit_actions(
         raise GameError(_("Choose at least one quantity."))
     game = locked(game)
     seat = _acting_seat(game, user, expected_version)
-    result = lines.plan(game.rules, game.state, seat.number, actions, game.kind.ends_turn)
+    result = lines.plan(game.rules, game.state, seat.number, actions, game.kind.notation.ends_turn)
     for action in result.keep:
         game = submit_action(game, user, action, game.version)
     return game, result
@@ -307,6 +307,6 @@ def finish(game: Game, seats: list[Seat]) -> None:
     game.finished_at = timezone.now()
     game.current_seat = None
     game.turn_deadline = game.reminder_due_at = None
-    game.rounds = game.kind.rounds_played(game.rules.observation(game.state, None))
+    game.rounds = game.kind.score.rounds_played(game.rules.observation(game.state, None))
     record_result(game, seats)
     announce(game, "game_finished")

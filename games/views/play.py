@@ -88,7 +88,7 @@ def game_act_batch(request, code):
     applied, and the message says which were and why the failed one was refused."""
 
     def act(game, version):
-        actions = game.kind.batch_actions(request.POST)
+        actions = game.kind.page.batch_actions(request.POST)
         done = attempt(request, services.submit_actions, game, request.user, actions, version)
         if done and done[1].failed is not None:
             messages.error(request, _batch_failure(done[1]))

@@ -60,7 +60,7 @@ def mid_game_with_question(kind, players) -> Game:
     fallback = None
     for ply in range(QUESTION_SEARCH):
         observation = game.rules.observation(game.state, game.current_seat)
-        if ply >= 6 and kind.question(observation):
+        if ply >= 6 and kind.page.question(observation):
             return game
         if ply == 12:
             fallback = game.version

@@ -134,6 +134,20 @@ def test_canonical_maps_every_spelling_of_a_legal_action_to_itself(name, num_pla
 
 
 @CASES
+def test_every_legal_action_has_the_number_of_words_the_notation_gives_its_keyword(
+    name, num_players
+):
+    """The engine's ``arity`` is the move notation that mail replies are read with: a legal
+    action it did not cover could not be typed, and one with other word counts would be
+    refused before the engine saw it."""
+    engine = get_engine(name)
+    for _seed, state in _sampled_states(name, num_players, games=5):
+        for action in engine.legal_actions(state):
+            keyword, *words = action.split()
+            assert engine.arity.get(keyword) == len(words), action
+
+
+@CASES
 def test_canonical_refuses_text_that_is_no_action(name, num_players):
     engine = get_engine(name)
     state = engine.initial_state(num_players=num_players, seed=1, options={})

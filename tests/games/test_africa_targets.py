@@ -63,9 +63,10 @@ def test_a_step_that_lets_the_turn_go_on_is_its_own_kind(client, mid_turn):
 
 def test_the_legend_names_every_kind_of_target(client, turn_start):
     html = client.get(turn_start.get_absolute_url()).content.decode()
-    for words in get_kind("africa").target_kinds.values():
+    target_kinds = get_kind("africa").board.target_kinds
+    for words in target_kinds.values():
         assert str(words) in html
-    assert html.count('class="cell highlighted target-') >= len(get_kind("africa").target_kinds)
+    assert html.count('class="cell highlighted target-') >= len(target_kinds)
 
 
 def test_a_jump_that_ends_the_turn_asks_before_it_is_played(client, turn_start):
@@ -97,9 +98,9 @@ def test_a_step_is_played_in_one_click(client, mid_turn):
 
 def test_without_another_choice_nothing_asks():
     kind = get_kind("africa")
-    assert kind.needs_confirmation("anywhere E4", ["anywhere E4", "move D4", "end"])
-    assert not kind.needs_confirmation("anywhere E4", ["anywhere E4", "anywhere F5", "end"])
-    assert not kind.needs_confirmation("move D4", ["anywhere E4", "move D4", "end"])
+    assert kind.page.needs_confirmation("anywhere E4", ["anywhere E4", "move D4", "end"])
+    assert not kind.page.needs_confirmation("anywhere E4", ["anywhere E4", "anywhere F5", "end"])
+    assert not kind.page.needs_confirmation("move D4", ["anywhere E4", "move D4", "end"])
 
 
 def test_start_cities_are_start_targets(client, duel):

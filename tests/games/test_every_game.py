@@ -76,7 +76,7 @@ def test_a_reply_by_mail_plays_the_example_action(
         game = _started(name, players)
     user, version = _mover(game), game.version
     legal = game.rules.legal_actions(game.state)
-    example = game.kind.example_action(legal)
+    example = game.kind.mail.example_action(legal)
     outcome = answer_by_mail(mailoutbox, user, example, django_capture_on_commit_callbacks)
     game.refresh_from_db()
     assert outcome.status in ("applied", "partial"), outcome.error
@@ -119,3 +119,18 @@ def test_computer_players_play_a_game_to_its_end(name, players):
     game = random_game(kind, players[:1], None, random.Random(name), plies=3000, bots=1)
     assert game.status == Game.Status.FINISHED
     assert game.moves.filter(automatic=False).exists()
+
+
+@EVERY_GAME
+def test_the_play_page_loads_the_stylesheets_of_its_own_game_only(name, client, players):
+    game = _started(name, players)
+    client.force_login(players[0])
+    page = client.get(game.get_absolute_url()).content.decode()
+    kind = get_kind(name)
+    own = {*kind.board.stylesheets, *kind.page.stylesheets}
+    for path in own:
+        assert f'href="/static/{path}"' in page
+    for other in kind_names():
+        theirs = {*get_kind(other).board.stylesheets, *get_kind(other).page.stylesheets}
+        for path in theirs - own:
+            assert f"/static/{path}" not in page

@@ -54,7 +54,7 @@ def test_goods_gold_jewels_and_the_bonus_follow_the_rulebook():
             {"score": 40, "goods": {"drum": 5}, "gold": 1, "jewels": 2, "camps": 0},
         ],
     }
-    breakdown = get_kind("africa").final_breakdown(observation, ["Alice", "Bob"])
+    breakdown = get_kind("africa").score.final_breakdown(observation, ["Alice", "Bob"])
     first, second = breakdown["rows"]
     assert (first["name"], first["place"], second["name"], second["place"]) == (
         "Bob",
@@ -74,7 +74,7 @@ def test_goods_gold_jewels_and_the_bonus_follow_the_rulebook():
 
 
 def test_no_breakdown_while_the_game_runs(duel):
-    assert get_kind("africa").final_breakdown({"final": None, "players": []}, []) is None
+    assert get_kind("africa").score.final_breakdown({"final": None, "players": []}, []) is None
     assert final_breakdown(duel) is None
 
 

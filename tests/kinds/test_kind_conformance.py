@@ -12,6 +12,7 @@ import pytest
 import time_machine
 
 from games.africa.kind import AfricaKind
+from games.africa.kind import page as africa_page
 from games.kinds import all_kinds, get_kind, kind_names
 from games.models import Game
 from tests.kinds.conftest import REDEAL, everything_shown, random_game
@@ -96,11 +97,11 @@ def test_the_replay_and_record_of_a_finished_game_render(name, players, client):
     assert record.json()["game"] == name
 
 
-class LeakyAfricaKind(AfricaKind):
+class LeakyAfricaPage(africa_page.Page):
     """Africa drawn with the first face-down marker's code in the board's title: a leak."""
 
-    def page_context(self, request, game, seat, observation, legal, names):
-        context = super().page_context(request, game, seat, observation, legal, names)
+    def context(self, request, game, seat, observation, legal, names):
+        context = super().context(request, game, seat, observation, legal, names)
         board_context = context["board_context"]
         hidden = game.state["hidden"]
 
@@ -111,6 +112,12 @@ class LeakyAfricaKind(AfricaKind):
 
         context["board_context"] = leaky
         return context
+
+
+class LeakyAfricaKind(AfricaKind):
+    """Africa with a page that leaks (``LeakyAfricaPage``)."""
+
+    Page = LeakyAfricaPage
 
 
 def test_the_suite_catches_a_kind_that_leaks(players, dave, monkeypatch):

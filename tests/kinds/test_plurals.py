@@ -77,18 +77,18 @@ def _texts(kind, rng: random.Random) -> list[list[str]]:
         legal = engine.legal_actions(state)
 
         def label(action, observation=observation):
-            return kind.action_label(action, observation, names)
+            return kind.page.action_label(action, observation, names)
 
         for action in legal:
             texts.append([label(action)])
             texts += [_render(label, variants) for variants in _with_counts(action)]
-        texts.append([kind.board_text(observation), kind.mail_question(observation) or ""])
-        texts.append(list(kind.group_actions(legal)))
+        texts.append([kind.mail.board_text(observation), kind.mail.question(observation) or ""])
+        texts.append(list(kind.mail.group_actions(legal)))
         state = engine.apply(state, rng.choice(legal))
         for event in state.get("events", ()):
-            texts.append(_render(lambda e: kind.describe(e, names), [event]))
+            texts.append(_render(lambda e: kind.log.describe(e, names), [event]))
             for variants in _event_counts(event):
-                texts.append(_render(lambda e: kind.describe(e, names), variants))
+                texts.append(_render(lambda e: kind.log.describe(e, names), variants))
     return texts
 
 
@@ -138,7 +138,7 @@ def test_a_count_of_one_is_never_followed_by_a_plural(kind, language):
 def test_french_log_lines_write_their_articles_out(event, words):
     kind = next(kind for kind in all_kinds() if kind.name == "africana")
     with translation.override("fr"):
-        line = kind.describe(event, ["Ann", "Bob"])
+        line = kind.log.describe(event, ["Ann", "Bob"])
     assert line.startswith(words) and "de le" not in line
 
 

@@ -14,7 +14,7 @@ from mailplay.parsing import (
     strip_quoted,
 )
 
-AFRICA = get_kind("africa")
+AFRICA = get_kind("africa").notation
 
 MAILS = Path(__file__).parent / "mails"
 ALL_MAILS = sorted(path.name for path in MAILS.glob("*.eml"))

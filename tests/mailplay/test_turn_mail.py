@@ -5,9 +5,12 @@ import pytest
 
 from games import services
 from games.africa.engine.data import board as africa_board
-from games.africa.kind.mail import ABBREVIATIONS, board_text, group_actions
+from games.africa.kind.mail import ABBREVIATIONS
+from games.kinds import get_kind
 from tests.games.conftest import player_to_move
 from tests.mailplay.conftest import last_mail_to, reply_to
+
+MAIL = get_kind("africa").mail
 
 pytestmark = pytest.mark.django_db
 
@@ -59,7 +62,7 @@ def test_the_turn_mail_shows_the_board_as_text_and_as_a_picture(pictures, duel, 
     html = mail.alternatives[0][0]
 
     assert "The board:" in mail.body
-    assert grid(board_text(duel.rules.observation(duel.state, 0)))["E4"] == "?"
+    assert grid(MAIL.board_text(duel.rules.observation(duel.state, 0)))["E4"] == "?"
     assert 'src="cid:board"' in html and "<pre" in html
 
 
@@ -85,7 +88,7 @@ def test_a_long_list_of_actions_is_grouped_by_keyword():
         "swap P2 kettle",
     ]
 
-    assert group_actions(legal) == [
+    assert MAIL.group_actions(legal) == [
         "anywhere A1 B1 C1 A2 B2 C2 A3 B3 C3 A4",  # the text board's rows, then columns
         "anywhere B4 C4",
         "animal B7 D7, B7 E7",
@@ -122,6 +125,6 @@ def test_researchers_and_camps_are_marked_on_the_text_board():
     cells["C2"]["researcher"] = 0
     cells["D2"].update(marker="gold2", camp=True)
 
-    shown = grid(board_text({"cells": cells}))
+    shown = grid(MAIL.board_text({"cells": cells}))
 
     assert shown == {"C2": ".1", "D2": "g2^"}

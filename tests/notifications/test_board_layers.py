@@ -28,7 +28,7 @@ def mail_board_svgs(name, plies):
         game = random_game(kind, players[:count], None, random.Random(7), plies=ply)
         viewer = game.current_seat if game.current_seat is not None else 0
         observation = kind.engine.observation(game.state, viewer)
-        svgs.append(boardimage.board_svg(kind, kind.mail_board(observation, seats, viewer)))
+        svgs.append(boardimage.board_svg(kind, kind.board.mail_context(observation, seats, viewer)))
     return svgs
 
 

@@ -147,7 +147,7 @@ def test_the_board_picture_is_a_small_png_that_shows_nothing_hidden(name, db):
 
     def picture(state):
         observation = kind.engine.observation(state, viewer)
-        return board_png(kind, kind.mail_board(observation, seats, viewer))
+        return board_png(kind, kind.board.mail_context(observation, seats, viewer))
 
     png = picture(game.state)
     image = Image.open(io.BytesIO(png))
@@ -273,7 +273,7 @@ def test_grouped_actions_follow_the_board_rows_then_columns():
     africa = get_kind("africa")
     legal = ["uncover H15", "uncover H16", "uncover H3", "uncover I14", "uncover A3", "end"]
 
-    assert africa.group_actions(legal)[0] == "uncover A3 H3 I14 H15 H16"
+    assert africa.mail.group_actions(legal)[0] == "uncover A3 H3 I14 H15 H16"
 
 
 def test_the_finished_mail_lists_the_players_by_place(duel, mailoutbox):

@@ -43,3 +43,11 @@ def test_the_pictures_speak_the_readers_language(client):
 
     assert "Bron van de Nijl" in html
     assert "aan het begin van een partij" in html
+
+
+def test_the_home_page_loads_the_stylesheets_of_every_board_it_shows_once(client):
+    html = client.get("/").content.decode()
+
+    for kind in all_kinds():
+        for path in (*kind.board.stylesheets, *kind.page.stylesheets):
+            assert html.count(f'href="/static/{path}"') == 1

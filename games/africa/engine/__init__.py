@@ -64,6 +64,8 @@ class AfricaEngine:
     name = "africa"
     min_players = 2
     bot_levels = ("easy", "hard")
+    #: The move notation: {keyword: how many words follow it} (``legal.ARITY``).
+    arity = legal.ARITY
     max_players = 5
     board = BOARD
 

@@ -215,3 +215,21 @@ def timeout_action(state: State) -> str:
     if phase == "setup":
         return legal_actions(state)[0]
     return "end"
+
+
+#: The move notation: {keyword: how many words follow it}, the one table that
+#: ``rules.apply``, ``rules.canonical`` and the kind's reader of typed lines
+#: (``GameKind.notation``) read.
+ARITY = {
+    "start": 1,
+    "anywhere": 1,
+    "move": 1,
+    "uncover": 1,
+    "place": 1,
+    "keep": 0,
+    "swap": 2,
+    "animal": 2,
+    "nomad": 2,
+    "camp": 1,
+    "end": 0,
+}

@@ -1,14 +1,15 @@
 """Applying Africa's actions (``apply``): each handler checks that the rules allow the action and
-changes the (already copied) state. ``HANDLERS`` maps a keyword to its number of arguments and
-its handler; the handlers live in ``turns`` (setup, option A, option B's moves, the end of a
-turn) and ``actions`` (option B's actions). ``canonical`` and ``reveals`` read the notation.
+changes the (already copied) state. ``HANDLERS`` maps a keyword to its handler, and
+``legal.ARITY`` to its number of arguments. The handlers live in ``turns`` (setup, option A,
+option B's moves, the end of a turn) and ``actions`` (option B's actions). ``canonical`` and
+``reveals`` read the notation.
 """
 
 from __future__ import annotations
 
 from games.africa.engine.actions import camp, keep, move_marker, place, swap, uncover
 from games.africa.engine.data import ANIMAL, GOODS, NOMAD
-from games.africa.engine.legal import CAMP_USES, KIND
+from games.africa.engine.legal import ARITY, CAMP_USES, KIND
 from games.africa.engine.turns import anywhere, cell_of, end, move, not_an_action, seat_of, start
 from games.engines.base import IllegalAction, State, has_control_characters
 from games.engines.base import gettext_noop as _
@@ -41,19 +42,19 @@ def check_phase(state: State, keyword: str) -> None:
         )
 
 
-# keyword -> (number of words after it, handler)
+# keyword -> its handler; ``legal.ARITY`` says how many words follow each keyword.
 HANDLERS = {
-    "start": (1, start),
-    "anywhere": (1, anywhere),
-    "move": (1, move),
-    "uncover": (1, uncover),
-    "place": (1, place),
-    "keep": (0, keep),
-    "swap": (2, swap),
-    "animal": (2, lambda state, a, b: move_marker(state, ANIMAL, a, b)),
-    "nomad": (2, lambda state, a, b: move_marker(state, NOMAD, a, b)),
-    "camp": (1, camp),
-    "end": (0, end),
+    "start": start,
+    "anywhere": anywhere,
+    "move": move,
+    "uncover": uncover,
+    "place": place,
+    "keep": keep,
+    "swap": swap,
+    "animal": lambda state, a, b: move_marker(state, ANIMAL, a, b),
+    "nomad": lambda state, a, b: move_marker(state, NOMAD, a, b),
+    "camp": camp,
+    "end": end,
 }
 
 
@@ -66,7 +67,7 @@ def apply(state: State, action: str) -> State:
     keyword, args = _read(action)
     check_phase(state, keyword)
     new = copy(state)
-    HANDLERS[keyword][1](new, *args)
+    HANDLERS[keyword](new, *args)
     return new
 
 
@@ -79,8 +80,7 @@ def _read(text: str) -> tuple[str, list[str]]:
     if not words:
         raise IllegalAction(_('Type an action, for example "uncover E4" or "end"'))
     keyword, args = words[0].lower(), words[1:]
-    handler = HANDLERS.get(keyword)
-    if handler is None or len(args) != handler[0]:
+    if keyword not in HANDLERS or len(args) != ARITY[keyword]:
         raise not_an_action(" ".join(words))
     return keyword, args
 

@@ -1,13 +1,13 @@
-"""The Africa board as a server-rendered SVG: the numbers and words its template needs.
+"""The Africa board as a server-rendered SVG: the numbers and words its partials need.
 
-A view builds the context from the engine's observation (never from the engine's state, so a
-face-down marker can only ever be "hidden") and includes the template::
+The play page, the replay and the mail picture build the board's context with
+``get_kind("africa").board.context(observation, seats, ...)`` from the engine's observation
+(never from the engine's state, so a face-down marker can only ever be "hidden"), and
+include the partials::
 
-    from games.africa.kind.board import board_svg_context
-
-    board = board_svg_context(
+    board = kind.board.context(
         engine.observation(state, viewer),
-        seats=[{"name": "Alice", "colour": "blue"}, {"name": "Bob", "colour": "orange"}],
+        [{"name": "Alice", "colour": "blue"}, {"name": "Bob", "colour": "orange"}],
         links={"E4": {"href": "/games/abc/?cell=E4", "label": "Uncover E4",
                       "hx_post": "/games/abc/act/", "hx_vals": '{"action": "uncover E4"}'}},
         selected="D4",
@@ -17,405 +17,171 @@ face-down marker can only ever be "hidden") and includes the template::
     {% include "games/africa/legend.html" with board=board %}
 
 The legend draws its icons with the board's ``<symbol>``s, so it belongs on a page that shows
-the board; the page links ``css/board.css``. A linked cell swaps ``#game`` (outerHTML) through
-htmx and works as a plain link without JavaScript.
+the board; the page links the board's stylesheets (``Board.stylesheets``). A linked cell swaps
+``#game`` (outerHTML) through htmx and works as a plain link without JavaScript.
 """
 
 from __future__ import annotations
 
-import math
-from functools import lru_cache
 from typing import Any
 
-from django.utils.html import escape
-from django.utils.safestring import mark_safe
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
-from games.africa.engine.data import board as africa_board
 from games.africa.engine.data import marker_mix
-from games.africa.kind.terms import (
-    HIDDEN,
-    MARKER_LABELS,
-    MARKER_NAMES,
-    SEAT_COLOURS,
-    START_CITY_NAMES,
+from games.africa.kind.cells import (
+    LABEL_LETTER,
+    LABEL_ROOM,
+    RING_POINTS,
+    cell_words,
+    cells_svg,
+    describe_cell,
+    layout,
+    seat_styles,
+    static_cells,
 )
-from games.kinds.hexmap import DIRECTIONS, HEX_SIZE, hex_centre, hex_points
-
-#: Room left round the board and its city labels, in SVG user units.
-MARGIN = 6
-CITY_FONT_SIZE = 11
-#: The widest a marker's label may be inside its hex, and the width of one of its letters, in
-#: user units; a longer label is squeezed to fit.
-LABEL_ROOM = 34
-LABEL_LETTER = 3.6
+from games.africa.kind.terms import HIDDEN, MARKER_LABELS, MARKER_NAMES
+from games.kinds import board
+from games.kinds.hexmap import HEX_SIZE
 
 
-def terrain(r: int) -> str:
-    """The land tint of row ``r`` (a CSS class suffix): desert in the north and far south,
-    forest about the equator, savanna between; only decoration."""
-    if r <= -3 or r >= 7:
-        return "desert"
-    if 0 <= r <= 2:
-        return "forest"
-    return "savanna"
+class Board(board.Board):
+    """Africa's board: a hex map with face-down discovery markers, start cities, researchers
+    and base camps; its own styles in games/africa/board.css."""
 
-
-def seat_styles(seats: list[dict[str, str]]) -> list[dict[str, Any]]:
-    """Per seat: {number (1-based), name, colour (translated name), fill, ink, shape, text_dy}.
-
-    ``seats`` is [{"name": display name, "colour": a key of SEAT_COLOURS}] in seat order;
-    raises KeyError for an unknown colour key. The colour follows the seat's key, the shape
-    (the second cue) its number.
-    """
-    palette = {colour.key: colour for colour in SEAT_COLOURS}
-    styles = []
-    for seat, info in enumerate(seats):
-        colour = palette[info["colour"]]
-        colour_name, fill, ink = colour.name, colour.fill, colour.ink
-        cue = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-        shape, text_dy = cue.shape, cue.text_dy
-        styles.append(
-            {
-                "number": seat + 1,
-                "name": info["name"],
-                "colour": colour_name,
-                "fill": fill,
-                "ink": ink,
-                "shape": shape,
-                "text_dy": text_dy,
-            }
-        )
-    return styles
-
-
-def _city_label(cell: str, x: float, y: float, name: str) -> dict[str, Any]:
-    """Where a start city's name goes: beside the cell, on the side facing the sea."""
-    grid = africa_board()
-    q, r = grid.positions[cell]
-    taken = set(grid.positions.values())
-    dx = dy = 0.0
-    for dq, dr in DIRECTIONS:
-        if (q + dq, r + dr) not in taken:
-            ux, uy = hex_centre(dq, dr, 1)
-            dx, dy = dx + ux, dy + uy
-    length = math.hypot(dx, dy) or 1.0
-    dx, dy = dx / length, dy / length
-    lx, ly = x + dx * HEX_SIZE * 1.1, y + dy * HEX_SIZE * 1.1
-    width = len(name) * CITY_FONT_SIZE * 0.62
-    if dx > 0.35:
-        anchor, left = "start", lx
-    elif dx < -0.35:
-        anchor, left = "end", lx - width
-    else:
-        anchor, left = "middle", lx - width / 2
-    if dy > 0.35:
-        ly += CITY_FONT_SIZE * 0.8
-    elif dy > -0.35:
-        ly += CITY_FONT_SIZE * 0.35
-    return {
-        "name": name,
-        "x": lx,
-        "y": ly,
-        "anchor": anchor,
-        "box": (left, ly - CITY_FONT_SIZE, left + width, ly + CITY_FONT_SIZE * 0.3),
+    stylesheets = ("games/africa/board.css", "css/board.css")
+    #: {target kind: words} for the legend, in the order it lists them.
+    target_kinds = {
+        "start": gettext_lazy("A start city you may choose"),
+        "step": gettext_lazy("Move there; your turn goes on"),
+        "jump": gettext_lazy("Travel there; this ends your turn (asks first)"),
+        "uncover": gettext_lazy("Uncover the marker there"),
+        "place": gettext_lazy("Put the uncovered marker there"),
+        "marker": gettext_lazy("A marker you may move elsewhere"),
+        "choose": gettext_lazy("Several things to do there: choose"),
     }
 
+    def context(
+        self,
+        observation: dict[str, Any],
+        seats: list[dict[str, str]],
+        *,
+        links: dict[str, dict[str, str | None]] | None = None,
+        selected: str | None = None,
+        highlight: set[str] | None = None,
+    ) -> dict[str, Any]:
+        """Everything ``games/africa/board.html`` and ``legend.html`` draw, as plain data.
 
-@lru_cache(maxsize=8)
-def _words(language: str) -> dict[str, Any]:
-    """The board's words in ``language``, translated once: the sentences of a cell's title
-    (keys "start_city", "never_uncovered", "base_camp", "researcher", "empty", "cell"),
-    "names" {marker code: name} and "labels" {marker code: board label}."""
-    return {
-        "start_city": _("%(city)s (start city)"),
-        "never_uncovered": _("%(marker)s (never uncovered)"),
-        "base_camp": _("base camp"),
-        "researcher": _("researcher of %(name)s (P%(number)s)"),
-        "empty": _("empty"),
-        "cell": _("%(cell)s: %(contents)s"),
-        "names": {code: str(name) for code, name in MARKER_NAMES.items()},
-        "labels": {code: str(label) for code, label in MARKER_LABELS.items()},
-    }
+        ``observation``: the engine's ``observation(state, viewer)``; its ``cells`` give each
+        cell's marker (a code, "hidden" or None), ``face_down``, ``researcher`` (seat or None)
+        and ``camp``.
+        ``seats``: [{"name": display name, "colour": a SEAT_COLOURS key}] indexed by seat.
+        ``links``: {cell id: {"href", "label", "hx_post" (or None), "hx_vals" (JSON text or
+        None)}}; a linked cell is drawn as an SVG ``<a>``. ``selected``: a cell drawn as selected.
+        ``highlight``: cells drawn as possible targets; None means the linked cells.
 
+        Returns {"view_box": "0 0 w h", "width", "height" (user units), "hex_size", "ring_points"
+        (an inset hex about (0, 0) for outlines drawn inside a cell), "title", "description",
+        "cells": [...], "cells_svg" (the cells drawn, safe SVG markup, see ``cells.cells_svg``),
+        "cities": [{name, x, y, anchor}], "seats": [seat styles], "markers": [{code, name,
+        label}]}. A cell is {id, points, x, y (centre), terrain, marker (code,
+        "hidden" or None), face_down, revealed (a code shown only because the game is over), label,
+        label_length (the width to squeeze a long label into, else None), value (1 or 2 for gold
+        and jewels, else None), city (name or None), researcher (a seat style or None), camp, link,
+        selected, highlighted, title}. Coordinates are user units, rounded to 0.1.
+        Raises KeyError for a cell, marker code or colour key the tables do not know.
+        """
+        links = links or {}
+        highlight = set(links) if highlight is None else set(highlight)
+        styles = seat_styles(seats)
+        values = marker_mix().value
+        language = get_language()
+        _centres, city_labels, width, height = layout(language)
+        cities = [dict(city) for city in city_labels]
+        words = cell_words(language)
+        observed = observation["cells"]
 
-def _describe(
-    cell: str, info: dict[str, Any], city: str | None, seat: dict | None, words: dict[str, Any]
-) -> str:
-    """The cell's title in words, e.g. "E4: elephant, researcher of Alice (P1)"; ``words``
-    are the board's words in the reader's language (``_words``)."""
-    parts = []
-    if city:
-        parts.append(words["start_city"] % {"city": city})
-    marker = info.get("marker")
-    if marker == HIDDEN:
-        parts.append(words["names"][HIDDEN])
-    elif marker and info.get("face_down"):
-        parts.append(words["never_uncovered"] % {"marker": words["names"][marker]})
-    elif marker:
-        parts.append(words["names"][marker])
-    if info.get("camp"):
-        parts.append(words["base_camp"])
-    if seat:
-        parts.append(words["researcher"] % {"name": seat["name"], "number": seat["number"]})
-    if not parts:
-        parts.append(words["empty"])
-    return words["cell"] % {"cell": cell, "contents": ", ".join(parts)}
-
-
-@lru_cache(maxsize=8)
-def _layout(language: str) -> tuple[dict[str, tuple[float, float]], list[dict], float, float]:
-    """The board's fixed geometry in ``language`` (city names set the margins): the cell
-    centres {cell: (x, y)}, the city labels [{name, x, y, anchor}], and the width and height,
-    all in user units. Computed once per language."""
-    grid = africa_board()
-    centres = {cell: hex_centre(*grid.positions[cell]) for cell in grid.cells}
-    cities = [
-        _city_label(cell, *centres[cell], str(START_CITY_NAMES[cell])) for cell in grid.start_cities
-    ]
-    half_width = HEX_SIZE * math.sqrt(3) / 2
-    left = min([x - half_width for x, _y in centres.values()] + [c["box"][0] for c in cities])
-    top = min([y - HEX_SIZE for _x, y in centres.values()] + [c["box"][1] for c in cities])
-    right = max([x + half_width for x, _y in centres.values()] + [c["box"][2] for c in cities])
-    bottom = max([y + HEX_SIZE for _x, y in centres.values()] + [c["box"][3] for c in cities])
-    shift_x, shift_y = MARGIN - left, MARGIN - top
-    width, height = right - left + 2 * MARGIN, bottom - top + 2 * MARGIN
-    for city in cities:
-        city["x"], city["y"] = round(city["x"] + shift_x, 1), round(city["y"] + shift_y, 1)
-        del city["box"]
-    shifted = {cell: (x + shift_x, y + shift_y) for cell, (x, y) in centres.items()}
-    return shifted, cities, width, height
-
-
-@lru_cache(maxsize=8)
-def _static_cells(language: str) -> tuple[tuple[str, str, float, float, str, str | None], ...]:
-    """What never changes of each cell in ``language``, in board order: (id, hex points,
-    x, y (the centre, rounded to 0.1), terrain, start city name or None)."""
-    grid = africa_board()
-    centres, _cities, _width, _height = _layout(language)
-    cells = []
-    for cell in grid.cells:
-        x, y = centres[cell]
-        city = str(START_CITY_NAMES[cell]) if cell in grid.start_cities else None
-        cells.append(
-            (
-                cell,
-                hex_points(x, y),
-                round(x, 1),
-                round(y, 1),
-                terrain(grid.positions[cell][1]),
-                city,
+        cells = []
+        for cell, points, x, y, terrain_name, city in static_cells(language):
+            info = observed[cell]
+            marker = info.get("marker")
+            face_down = bool(info.get("face_down"))
+            seat = info.get("researcher")
+            researcher = styles[seat] if seat is not None else None
+            shown = marker not in (None, HIDDEN)
+            label = words["labels"][marker] if shown else None
+            cells.append(
+                {
+                    "id": cell,
+                    "points": points,
+                    "x": x,
+                    "y": y,
+                    "terrain": terrain_name,
+                    "marker": marker,
+                    "face_down": face_down,
+                    "revealed": shown and face_down,
+                    "label": label,
+                    "label_length": LABEL_ROOM
+                    if label and len(label) * LABEL_LETTER > LABEL_ROOM
+                    else None,
+                    "value": values.get(marker) if shown else None,
+                    "city": city,
+                    "researcher": researcher,
+                    "camp": bool(info.get("camp")),
+                    "link": links.get(cell),
+                    "selected": cell == selected,
+                    "highlighted": cell in highlight,
+                    "title": describe_cell(cell, info, city, researcher, words),
+                }
             )
-        )
-    return tuple(cells)
 
-
-RING_POINTS = hex_points(0, 0, HEX_SIZE - 3.5)
-
-
-def cells_svg(cells: list[dict[str, Any]]):
-    """``cells`` (``board_svg_context``'s "cells") drawn: safe SVG markup, escaped cell by
-    cell in ``_cell_svg``."""
-    return mark_safe("".join(_cell_svg(cell) for cell in cells))
-
-
-def _cell_svg(cell: dict[str, Any]) -> str:
-    """One cell of ``board_svg_context``'s "cells" as SVG markup (a ``<g>``, inside an ``<a>``
-    when the cell is a link): what ``board.html`` once drew cell by cell with template tags,
-    built here in one pass because the board is redrawn at every move."""
-    link = cell["link"]
-    out = []
-    if link:
-        out.append(
-            f'<a class="cell-link" href="{escape(link["href"])}" '
-            f'aria-label="{escape(link["label"])}"'
-        )
-        if link.get("hx_post"):
-            out.append(f' hx-post="{escape(link["hx_post"])}"')
-            if link.get("hx_vals"):
-                out.append(f" hx-vals='{escape(link['hx_vals'])}'")
-        else:
-            out.append(f' hx-get="{escape(link["href"])}"')
-        out.append(' hx-target="#game" hx-swap="outerHTML">')
-    classes = f"cell terrain-{cell['terrain']}"
-    if cell["city"]:
-        classes += " city"
-    if cell["highlighted"]:
-        classes += " highlighted"
-    if link and link.get("kind"):
-        classes += f" target-{escape(link['kind'])}"
-    if cell["selected"]:
-        classes += " selected"
-    if cell.get("changed"):
-        classes += " changed"
-    title = f"{link['label']}. {cell['title']}" if link else cell["title"]
-    out.append(
-        f'<g class="{classes}" data-cell="{cell["id"]}"><title>{escape(title)}</title>'
-        f'<polygon class="hex" points="{cell["points"]}"/>'
-        f'<g transform="translate({cell["x"]} {cell["y"]})" aria-hidden="true">'
-    )
-    if cell["highlighted"]:
-        out.append(f'<polygon class="target" points="{RING_POINTS}" fill="url(#board-hatch)"/>')
-    if cell["selected"]:
-        out.append(f'<polygon class="selection" points="{RING_POINTS}"/>')
-    if cell.get("changed"):
-        out.append('<circle class="changed-dot" cx="13" cy="-15" r="3.2"/>')
-    if link:
-        out.append(f'<polygon class="focus-ring" points="{RING_POINTS}"/>')
-    out.append(f'<text class="cell-id" x="0" y="-19.5">{cell["id"]}</text>')
-    if cell["city"]:
-        out.append(
-            '<use class="city-icon" href="#board-city" x="-11" y="-12" width="22" height="22"/>'
-        )
-    marker = cell["marker"]
-    if marker == HIDDEN:
-        out.append(
-            '<use class="marker-back" data-piece="" href="#m-hidden" x="-13" y="-13.5" '
-            'width="26" height="26"/>'
-        )
-    elif marker:
-        revealed = " revealed" if cell["revealed"] else ""
-        out.append(
-            f'<g class="marker{revealed}" data-piece="">'
-            '<circle class="marker-disc" cx="0" cy="-0.5" r="13"/>'
-            f'<use class="marker-icon" href="#m-{escape(marker)}" x="-10" y="-10.5" '
-            'width="20" height="20"/>'
-        )
-        if cell["value"]:
-            out.append(
-                '<circle class="marker-value" cx="10" cy="-9.5" r="4.6"/>'
-                f'<text class="marker-value-text" x="10" y="-7.3">{cell["value"]}</text>'
+        face_down_count = sum(1 for c in cells if c["marker"] == HIDDEN)
+        return {
+            "view_box": f"0 0 {width:.1f} {height:.1f}",
+            "width": round(width, 1),
+            "height": round(height, 1),
+            "hex_size": HEX_SIZE,
+            "ring_points": RING_POINTS,
+            "title": _("The board of Africa"),
+            "description": _(
+                "A map of Africa in %(cells)s hexagonal spaces with %(cities)s start cities. "
+                "Face-down discovery markers: %(face_down)s. Monuments found: %(found)s of "
+                "%(to_end)s."
             )
-        out.append("</g>")
-        squeeze = (
-            f' textLength="{cell["label_length"]}" lengthAdjust="spacingAndGlyphs"'
-            if cell["label_length"]
-            else ""
-        )
-        out.append(
-            f'<text class="marker-label" data-piece="" x="0" y="20.5"{squeeze}>'
-            f"{escape(cell['label'])}</text>"
-        )
-    if cell["camp"]:
-        out.append(
-            '<use class="camp" data-piece="" href="#board-camp" x="-22" y="0" '
-            'width="14" height="14"/>'
-        )
-    researcher = cell["researcher"]
-    if researcher:
-        place = "15.5 4" if marker or cell["city"] else "1 1"
-        out.append(
-            f'<g data-piece="" transform="translate({place})"><use class="researcher" '
-            f'href="#seat-{researcher["shape"]}" x="-10.5" y="-10.5" width="21" height="21" '
-            f'fill="{researcher["fill"]}"/><text class="researcher-number" x="0" y="3.5" '
-            f'dy="{researcher["text_dy"]}" fill="{researcher["ink"]}">'
-            f"{researcher['number']}</text></g>"
-        )
-    out.append("</g></g>")
-    if link:
-        out.append("</a>")
-    return "".join(out)
+            % {
+                "cells": len(cells),
+                "cities": len(cities),
+                "face_down": face_down_count,
+                "found": observation.get("monuments_found", 0),
+                "to_end": observation.get("monuments_to_end", 11),
+            },
+            "cells": cells,
+            "cells_svg": cells_svg(cells),
+            "cities": cities,
+            "seats": styles,
+            "markers": [
+                {"code": code, "name": MARKER_NAMES[code], "label": MARKER_LABELS[code]}
+                for code in marker_mix().counts
+            ],
+        }
 
+    def changed_cells(self, events: list[dict]) -> set[str]:
+        """The cells that Africa's public ``events`` name (a researcher's or marker's origin
+        and destination, an uncovered marker's or a base camp's cell)."""
+        cells = set()
+        for event in events:
+            for key in ("cell", "from", "to"):
+                if isinstance(event.get(key), str):
+                    cells.add(event[key])
+        return cells
 
-def board_svg_context(
-    observation: dict[str, Any],
-    *,
-    seats: list[dict[str, str]],
-    links: dict[str, dict[str, str | None]] | None = None,
-    selected: str | None = None,
-    highlight: set[str] | None = None,
-) -> dict[str, Any]:
-    """Everything ``games/africa/board.html`` and ``legend.html`` draw, as plain data.
-
-    ``observation``: the engine's ``observation(state, viewer)``; its ``cells`` give each cell's
-    marker (a code, "hidden" or None), ``face_down``, ``researcher`` (seat or None) and ``camp``.
-    ``seats``: [{"name": display name, "colour": a SEAT_COLOURS key}] indexed by seat.
-    ``links``: {cell id: {"href", "label", "hx_post" (or None), "hx_vals" (JSON text or
-    None)}}; a linked cell is drawn as an SVG ``<a>``. ``selected``: a cell drawn as selected.
-    ``highlight``: cells drawn as possible targets; None means the linked cells.
-
-    Returns {"view_box": "0 0 w h", "width", "height" (user units), "hex_size", "ring_points"
-    (an inset hex about (0, 0) for outlines drawn inside a cell), "title", "description",
-    "cells": [...], "cells_svg" (the cells drawn, safe SVG markup, see ``_cell_svg``),
-    "cities": [{name, x, y, anchor}], "seats": [seat styles], "markers": [{code, name,
-    label}]}. A cell is {id, points, x, y (centre), terrain, marker (code,
-    "hidden" or None), face_down, revealed (a code shown only because the game is over), label,
-    label_length (the width to squeeze a long label into, else None), value (1 or 2 for gold
-    and jewels, else None), city (name or None), researcher (a seat style or None), camp, link,
-    selected, highlighted, title}. Coordinates are user units, rounded to 0.1.
-    Raises KeyError for a cell, marker code or colour key the tables do not know.
-    """
-    links = links or {}
-    highlight = set(links) if highlight is None else set(highlight)
-    styles = seat_styles(seats)
-    values = marker_mix().value
-    language = get_language()
-    _centres, city_labels, width, height = _layout(language)
-    cities = [dict(city) for city in city_labels]
-    words = _words(language)
-    observed = observation["cells"]
-
-    cells = []
-    for cell, points, x, y, terrain_name, city in _static_cells(language):
-        info = observed[cell]
-        marker = info.get("marker")
-        face_down = bool(info.get("face_down"))
-        seat = info.get("researcher")
-        researcher = styles[seat] if seat is not None else None
-        shown = marker not in (None, HIDDEN)
-        label = words["labels"][marker] if shown else None
-        cells.append(
-            {
-                "id": cell,
-                "points": points,
-                "x": x,
-                "y": y,
-                "terrain": terrain_name,
-                "marker": marker,
-                "face_down": face_down,
-                "revealed": shown and face_down,
-                "label": label,
-                "label_length": LABEL_ROOM
-                if label and len(label) * LABEL_LETTER > LABEL_ROOM
-                else None,
-                "value": values.get(marker) if shown else None,
-                "city": city,
-                "researcher": researcher,
-                "camp": bool(info.get("camp")),
-                "link": links.get(cell),
-                "selected": cell == selected,
-                "highlighted": cell in highlight,
-                "title": _describe(cell, info, city, researcher, words),
-            }
-        )
-
-    face_down_count = sum(1 for c in cells if c["marker"] == HIDDEN)
-    return {
-        "view_box": f"0 0 {width:.1f} {height:.1f}",
-        "width": round(width, 1),
-        "height": round(height, 1),
-        "hex_size": HEX_SIZE,
-        "ring_points": RING_POINTS,
-        "title": _("The board of Africa"),
-        "description": _(
-            "A map of Africa in %(cells)s hexagonal spaces with %(cities)s start cities. "
-            "Face-down discovery markers: %(face_down)s. Monuments found: %(found)s of "
-            "%(to_end)s."
-        )
-        % {
-            "cells": len(cells),
-            "cities": len(cities),
-            "face_down": face_down_count,
-            "found": observation.get("monuments_found", 0),
-            "to_end": observation.get("monuments_to_end", 11),
-        },
-        "cells": cells,
-        "cells_svg": cells_svg(cells),
-        "cities": cities,
-        "seats": styles,
-        "markers": [
-            {"code": code, "name": MARKER_NAMES[code], "label": MARKER_LABELS[code]}
-            for code in marker_mix().counts
-        ],
-    }
+    def mark_changed(self, board_context: dict, cells: set[str]) -> dict:
+        """``board_context`` ({"board": ...}) with its ``cells`` flagged "changed" (drawn with
+        the since-your-last-visit outline). Changes the context given and returns it."""
+        if cells:
+            board = board_context["board"]
+            for cell in board["cells"]:
+                cell["changed"] = cell["id"] in cells
+            board["cells_svg"] = cells_svg(board["cells"])
+            board_context["changed_any"] = True
+        return board_context

@@ -1,22 +1,15 @@
-"""Africa's move notation as players write it in a mail reply: the keywords and how many words
-follow each (the canonical strings are the engine's, games/africa/engine)."""
+"""Africa's move notation as players type it (mail replies): the keywords and how many words
+follow each are the engine's (``games.africa.engine.legal.ARITY``), as are the canonical
+strings."""
 
 import re
 
-#: {keyword: how many words follow it}.
-KEYWORDS = {
-    "start": 1,
-    "anywhere": 1,
-    "move": 1,
-    "uncover": 1,
-    "place": 1,
-    "keep": 0,
-    "swap": 2,
-    "animal": 2,
-    "nomad": 2,
-    "camp": 1,
-    "end": 0,
-}
+from games.kinds import notation
 
-#: A line that looks like a mistyped action: a word or two and a cell or player ("uncovr E4").
-MISTYPED = re.compile(r"^\S+(\s+\S+)?\s+([a-m]\d{1,2}|p\d)(\s+\S+)?[.]?$", re.IGNORECASE)
+
+class Notation(notation.Notation):
+    """Africa's notation: "anywhere" (a move that ends the turn) and "end" end the turn."""
+
+    #: A line that looks like a mistyped action: a word or two and a cell or player ("uncovr E4").
+    mistyped = re.compile(r"^\S+(\s+\S+)?\s+([a-m]\d{1,2}|p\d)(\s+\S+)?[.]?$", re.IGNORECASE)
+    turn_ending = ("anywhere", "end")

@@ -17,9 +17,9 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.africa.kind.board import board_svg_context, cells_svg
 from games.africa.kind.log import city, marker_name
 from games.africa.kind.terms import SEAT_COLOURS
+from games.kinds import page
 
 CELL_ACTIONS = ("start", "anywhere", "move", "uncover", "place")
 MARKER_MOVES = ("animal", "nomad")
@@ -34,18 +34,6 @@ TARGET_OF = {
     "uncover": "uncover",
     "place": "place",
 }
-#: {target kind: words} for the legend, in the order it lists them.
-TARGET_KINDS = {
-    "start": gettext_lazy("A start city you may choose"),
-    "step": gettext_lazy("Move there; your turn goes on"),
-    "jump": gettext_lazy("Travel there; this ends your turn (asks first)"),
-    "uncover": gettext_lazy("Uncover the marker there"),
-    "place": gettext_lazy("Put the uncovered marker there"),
-    "marker": gettext_lazy("A marker you may move elsewhere"),
-    "choose": gettext_lazy("Several things to do there: choose"),
-}
-#: The actions that end the turn at once.
-TURN_ENDING = ("anywhere", "end")
 
 
 @dataclass
@@ -75,62 +63,6 @@ class Choices:
         return choices
 
 
-def action_label(action: str, observation: dict, names: list[str]) -> str:
-    """A player's words for ``action`` ("uncover E4" -> "Uncover E4")."""
-    words = action.split()
-    keyword = words[0]
-    cells = observation["cells"]
-    if keyword == "start":
-        return _("Start in %(city)s") % {"city": city(words[1])}
-    if keyword == "anywhere":
-        return _("Travel to %(cell)s (this ends your turn)") % {"cell": words[1]}
-    if keyword == "move":
-        return _("Move your researcher to %(cell)s") % {"cell": words[1]}
-    if keyword == "uncover":
-        return _("Uncover the marker on %(cell)s") % {"cell": words[1]}
-    if keyword == "place":
-        marker = marker_name(observation["pending"]["marker"])
-        return _("Place the %(marker)s on %(cell)s") % {"marker": marker, "cell": words[1]}
-    if keyword in MARKER_MOVES:
-        marker = marker_name(cells[words[1]]["marker"])
-        return _("Move the %(marker)s from %(origin)s to %(target)s") % {
-            "marker": marker,
-            "origin": words[1],
-            "target": words[2],
-        }
-    if keyword == "keep":
-        return _("Keep it")
-    if keyword == "swap":
-        seat = int(words[1][1:]) - 1
-        count = observation["players"][seat]["goods"][words[2]]
-        return _("Exchange with %(player)s for their %(count)d × %(goods)s") % {
-            "player": names[seat],
-            "count": count,
-            "goods": marker_name(words[2]),
-        }
-    if action == "camp research":
-        return _("Set up a base camp here to do research")
-    if action == "camp resources":
-        return _("Set up a base camp here to use natural resources")
-    if keyword == "end":
-        return _("End your turn")
-    return action
-
-
-def pending_question(observation: dict) -> str | None:
-    """The question a pending decision asks its player, in words, or None."""
-    pending = observation.get("pending")
-    if not pending:
-        return None
-    marker = marker_name(pending["marker"])
-    if pending["type"] == "place":
-        return _(
-            "Where does the %(marker)s go? Leave it on %(cell)s, or click a highlighted "
-            "cell where it scores more."
-        ) % {"marker": marker, "cell": pending["cell"]}
-    return _("Keep the %(marker)s, or exchange it with another player?") % {"marker": marker}
-
-
 def board_links(
     game,
     choices: Choices,
@@ -145,7 +77,8 @@ def board_links(
     click: its cell opens its choice, whose button says so.
 
     ``label(action)`` gives an action's words; a link is {"href", "label", "hx_post",
-    "hx_vals", "kind"} as the board template expects, ``kind`` a key of TARGET_KINDS.
+    "hx_vals", "kind"} as the board template expects, ``kind`` a key of
+    ``Board.target_kinds``.
     """
     base = reverse("game_detail", args=[game.code])
     act = reverse("game_act", args=[game.code])
@@ -185,98 +118,139 @@ def board_links(
     return links
 
 
-def changed_cells(events: list[dict]) -> set[str]:
-    """The cells that Africa's public ``events`` name (a researcher's or marker's origin and
-    destination, an uncovered marker's or a base camp's cell)."""
-    cells = set()
-    for event in events:
-        for key in ("cell", "from", "to"):
-            if isinstance(event.get(key), str):
-                cells.add(event[key])
-    return cells
+class Page(page.Page):
+    """Africa's half of the play page: a click on a cell plays its one action or opens its
+    choices; the panel shows each player's goods, gold, jewels and base camps."""
 
+    shuffled = gettext_lazy("The markers were shuffled before the game began.")
+    replay_note = gettext_lazy(
+        "Every face-down marker is shown, faded with a dashed edge, because the game is over."
+    )
+    fragment_sources = {"board_area": ["board_area", "board", "legend"]}
 
-def mark_changed(board_context: dict, cells: set[str]) -> dict:
-    """``board_context`` ({"board": ...}) with its ``cells`` flagged "changed" (drawn with
-    the since-your-last-visit outline). Changes the context given and returns it."""
-    if cells:
-        board = board_context["board"]
-        for cell in board["cells"]:
-            cell["changed"] = cell["id"] in cells
-        board["cells_svg"] = cells_svg(board["cells"])
-        board_context["changed_any"] = True
-    return board_context
+    def context(self, request, game, seat, observation, legal, names) -> dict:
+        """The Africa half of the play page (see ``games.kinds.page.Page.context``): the cell
+        or marker the player picked (``?cell=``, ``?from=``, each ignored unless it is one the
+        legal actions or the board offer), the board's links for the player to move, the
+        choices for a picked cell, the buttons, and the board's context. An action that ends
+        the turn while others were possible asks before it is played (``confirming``)."""
+        confirm = self.confirming(legal)
+        choices = Choices.of(legal)
+        selected_from = request.GET.get("from")
+        if selected_from not in choices.from_cell:
+            selected_from = None
+        selected_cell = request.GET.get("cell")
+        if selected_cell not in observation["cells"]:
+            selected_cell = None
 
+        def label(action):
+            return self.action_label(action, observation, names)
 
-def panel(observation: dict, seats) -> list[dict]:
-    """One row per seat, in seat order, for the players' panel."""
-    colours = {colour.key: (colour.name, colour.fill) for colour in SEAT_COLOURS}
-    rows = []
-    for seat in seats:
-        player = observation["players"][seat.number]
-        colour_name, fill = colours.get(seat.colour, (seat.colour, "#888888"))
-        rows.append(
-            {
-                "seat": seat,
-                "name": seat.name,
-                "colour": seat.colour,
-                "colour_name": colour_name,
-                "is_current": observation["current_player"] == seat.number,
-                "score": player["score"],
-                "goods": [
-                    (marker_name(kind), player["goods"][kind])
-                    for kind in GOODS
-                    if player["goods"].get(kind)
-                ],
-                "gold": player["gold"],
-                "jewels": player["jewels"],
-                "camps": player["camps"],
+        links = {}
+        if legal:
+            links = board_links(game, choices, selected_from, game.version, label, confirm)
+        cell_choices = []
+        if selected_cell and not selected_from:
+            cell_choices = [(a, label(a)) for a in choices.by_cell.get(selected_cell, [])]
+        elif selected_from and selected_cell:
+            wanted = [a for a in choices.from_cell[selected_from] if a.split()[2] == selected_cell]
+            cell_choices = [(a, label(a)) for a in wanted]
+
+        def board_context():
+            seats = [{"name": s.name, "colour": s.colour} for s in game.seat_list]
+            selected = selected_from or (selected_cell if cell_choices else None)
+            board = self.kind.board.context(observation, seats, links=links, selected=selected)
+            return {"board": board, "target_kinds": self.kind.board.target_kinds}
+
+        return {
+            "action_label": label,
+            "board_context": board_context,
+            "role": f"{selected_from}:{selected_cell}",
+            "buttons": [(a, label(a)) for a in choices.buttons],
+            "cell_choices": cell_choices,
+            "confirm_choice": bool(cell_choices) and all(a in confirm for a, _w in cell_choices),
+            "selected_cell": selected_cell,
+            "selected_from": selected_from,
+            "can_move_from": selected_cell in choices.from_cell and not selected_from,
+        }
+
+    def panel(self, observation: dict, seats) -> list[dict]:
+        """One row per seat, in seat order, for the players' panel."""
+        colours = {colour.key: (colour.name, colour.fill) for colour in SEAT_COLOURS}
+        rows = []
+        for seat in seats:
+            player = observation["players"][seat.number]
+            colour_name, fill = colours.get(seat.colour, (seat.colour, "#888888"))
+            rows.append(
+                {
+                    "seat": seat,
+                    "name": seat.name,
+                    "colour": seat.colour,
+                    "colour_name": colour_name,
+                    "is_current": observation["current_player"] == seat.number,
+                    "score": player["score"],
+                    "goods": [
+                        (marker_name(kind), player["goods"][kind])
+                        for kind in GOODS
+                        if player["goods"].get(kind)
+                    ],
+                    "gold": player["gold"],
+                    "jewels": player["jewels"],
+                    "camps": player["camps"],
+                }
+            )
+        return rows
+
+    def action_label(self, action: str, observation: dict, names: list[str]) -> str:
+        """A player's words for ``action`` ("uncover E4" -> "Uncover E4")."""
+        words = action.split()
+        keyword = words[0]
+        cells = observation["cells"]
+        if keyword == "start":
+            return _("Start in %(city)s") % {"city": city(words[1])}
+        if keyword == "anywhere":
+            return _("Travel to %(cell)s (this ends your turn)") % {"cell": words[1]}
+        if keyword == "move":
+            return _("Move your researcher to %(cell)s") % {"cell": words[1]}
+        if keyword == "uncover":
+            return _("Uncover the marker on %(cell)s") % {"cell": words[1]}
+        if keyword == "place":
+            marker = marker_name(observation["pending"]["marker"])
+            return _("Place the %(marker)s on %(cell)s") % {"marker": marker, "cell": words[1]}
+        if keyword in MARKER_MOVES:
+            marker = marker_name(cells[words[1]]["marker"])
+            return _("Move the %(marker)s from %(origin)s to %(target)s") % {
+                "marker": marker,
+                "origin": words[1],
+                "target": words[2],
             }
-        )
-    return rows
+        if keyword == "keep":
+            return _("Keep it")
+        if keyword == "swap":
+            seat = int(words[1][1:]) - 1
+            count = observation["players"][seat]["goods"][words[2]]
+            return _("Exchange with %(player)s for their %(count)d × %(goods)s") % {
+                "player": names[seat],
+                "count": count,
+                "goods": marker_name(words[2]),
+            }
+        if action == "camp research":
+            return _("Set up a base camp here to do research")
+        if action == "camp resources":
+            return _("Set up a base camp here to use natural resources")
+        if keyword == "end":
+            return _("End your turn")
+        return action
 
-
-def page_context(
-    request, game, observation: dict, legal: list[str], names: list[str], confirm=frozenset()
-) -> dict:
-    """The Africa half of the play page (see ``GameKind.page_context``): the cell or marker
-    the player picked (``?cell=``, ``?from=``, each ignored unless it is one the legal
-    actions or the board offer), the board's links for the player to move, the choices for
-    a picked cell, the buttons, and the board's context. ``confirm``: the legal actions that
-    ask before they are played (see ``GameKind.needs_confirmation``)."""
-    choices = Choices.of(legal)
-    selected_from = request.GET.get("from")
-    if selected_from not in choices.from_cell:
-        selected_from = None
-    selected_cell = request.GET.get("cell")
-    if selected_cell not in observation["cells"]:
-        selected_cell = None
-
-    def label(action):
-        return action_label(action, observation, names)
-
-    links = board_links(game, choices, selected_from, game.version, label, confirm) if legal else {}
-    cell_choices = []
-    if selected_cell and not selected_from:
-        cell_choices = [(a, label(a)) for a in choices.by_cell.get(selected_cell, [])]
-    elif selected_from and selected_cell:
-        wanted = [a for a in choices.from_cell[selected_from] if a.split()[2] == selected_cell]
-        cell_choices = [(a, label(a)) for a in wanted]
-
-    def board_context():
-        seats = [{"name": s.name, "colour": s.colour} for s in game.seat_list]
-        selected = selected_from or (selected_cell if cell_choices else None)
-        board = board_svg_context(observation, seats=seats, links=links, selected=selected)
-        return {"board": board, "target_kinds": TARGET_KINDS}
-
-    return {
-        "action_label": label,
-        "board_context": board_context,
-        "role": f"{selected_from}:{selected_cell}",
-        "buttons": [(a, label(a)) for a in choices.buttons],
-        "cell_choices": cell_choices,
-        "confirm_choice": bool(cell_choices) and all(a in confirm for a, _w in cell_choices),
-        "selected_cell": selected_cell,
-        "selected_from": selected_from,
-        "can_move_from": selected_cell in choices.from_cell and not selected_from,
-    }
+    def question(self, observation: dict) -> str | None:
+        """The question a pending decision asks its player, in words, or None."""
+        pending = observation.get("pending")
+        if not pending:
+            return None
+        marker = marker_name(pending["marker"])
+        if pending["type"] == "place":
+            return _(
+                "Where does the %(marker)s go? Leave it on %(cell)s, or click a highlighted "
+                "cell where it scores more."
+            ) % {"marker": marker, "cell": pending["cell"]}
+        return _("Keep the %(marker)s, or exchange it with another player?") % {"marker": marker}

@@ -3,6 +3,8 @@ that governs each action, pending decision and log event (see ``rulebooks.links`
 
 from django.utils.translation import gettext_lazy as _
 
+from games.kinds import rules_links
+
 #: The stable section ids of Africa's summary (games/africa/rules/africa.*.md), with the words
 #: a screen reader says for them.
 SECTIONS = {
@@ -52,3 +54,10 @@ GOVERNING_SECTION = {
     "bonus": "game-end",
     "game_end": "game-end",
 }
+
+
+class RulesLinks(rules_links.RulesLinks):
+    """Africa's rule links: ``SECTIONS`` and ``GOVERNING_SECTION``."""
+
+    sections = SECTIONS
+    governing = GOVERNING_SECTION

@@ -13,11 +13,12 @@ import pytest
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from games.africa.kind.board import board_svg_context
 from games.africa.kind.terms import MARKER_LABELS, MARKER_NAMES, SEAT_COLOURS
 from games.engines import get_engine
+from games.kinds import get_kind
 
 ENGINE = get_engine("africa")
+BOARD = get_kind("africa").board
 SVG = "{http://www.w3.org/2000/svg}"
 SEATS = [
     {"name": "Alice", "colour": "blue"},
@@ -58,7 +59,7 @@ def finished(seed: int = 11) -> dict:
 def render(state: dict, seats=SEATS, **kwargs) -> str:
     """The board partial for ``state`` as seat 0 sees it."""
     observation = ENGINE.observation(state, 0)
-    board = board_svg_context(observation, seats=seats[: len(state["players"])], **kwargs)
+    board = BOARD.context(observation, seats=seats[: len(state["players"])], **kwargs)
     return render_to_string("games/africa/board.html", {"board": board})
 
 
@@ -200,7 +201,7 @@ def test_player_names_are_escaped():
 
 
 def test_legend_names_every_marker_and_seat():
-    board = board_svg_context(ENGINE.observation(mid_game(), 0), seats=SEATS)
+    board = BOARD.context(ENGINE.observation(mid_game(), 0), seats=SEATS)
     legend = render_to_string("games/africa/legend.html", {"board": board})
 
     for code in MARKER_LABELS:

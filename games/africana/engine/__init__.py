@@ -58,6 +58,8 @@ class AfricanaEngine:
     name = "africana"
     min_players = 2
     bot_levels = ("easy", "hard")
+    #: The move notation: {keyword: how many words follow it} (``legal.ARITY``).
+    arity = legal.ARITY
     max_players = 4
     board: Board = BOARD
 

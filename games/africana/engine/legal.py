@@ -158,7 +158,8 @@ def _move_actions(state: State, seat: int) -> list[str]:
     return actions
 
 
-# Verb -> the words after it (as ``rules.apply`` reads them).
+#: The move notation: {verb: how many words follow it}, the one table that ``rules.apply``,
+#: ``canonical`` and the kind's reader of typed lines (``GameKind.notation``) read.
 ARITY = {
     "draw": 0,
     "turn": 2,

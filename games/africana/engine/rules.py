@@ -23,6 +23,7 @@ from games.africana.engine.actions import (
     do_join,
     do_turn,
 )
+from games.africana.engine.legal import ARITY
 from games.africana.engine.turn import do_discard, do_done, do_drop
 from games.engines.base import IllegalAction, State
 from games.engines.base import gettext_noop as _
@@ -80,25 +81,24 @@ def apply(state: State, action: str) -> State:
     words = action.lower().split()
     if state["phase"] == "over":
         raise IllegalAction(_("The game is over."))
-    handler, arity = _HANDLERS.get(words[0], _NO_HANDLER) if words else _NO_HANDLER
-    if handler is None or len(words) != arity + 1:
+    handler = _HANDLERS.get(words[0]) if words else None
+    if handler is None or len(words) != ARITY[words[0]] + 1:
         raise IllegalAction(_("“{action}” is not an action."), action=action.strip())
     new = clone(state)
     handler(new, new["seat"], *words[1:])
     return new
 
 
-# Verb -> (handler, number of words after the verb); ``legal.ARITY`` has the same numbers.
+# Verb -> its handler; ``legal.ARITY`` says how many words follow each verb.
 _HANDLERS = {
-    "draw": (do_draw, 0),
-    "turn": (do_turn, 2),
-    "buy": (do_buy, 2),
-    "go": (do_go, 2),
-    "join": (do_join, 1),
-    "expedition": (do_expedition, 1),
-    "adventure": (do_adventure, 1),
-    "done": (do_done, 0),
-    "discard": (do_discard, 1),
-    "drop": (do_drop, 1),
+    "draw": do_draw,
+    "turn": do_turn,
+    "buy": do_buy,
+    "go": do_go,
+    "join": do_join,
+    "expedition": do_expedition,
+    "adventure": do_adventure,
+    "done": do_done,
+    "discard": do_discard,
+    "drop": do_drop,
 }
-_NO_HANDLER = (None, 0)

@@ -10,6 +10,7 @@ equirectangular projection; a few close neighbours are nudged apart so that noth
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games.africana.engine.data import ADVENTURES, BOARD, EXPEDITIONS
 from games.africana.kind.log import place, silver
@@ -20,6 +21,7 @@ from games.africana.kind.terms import (
     TRAVEL_COLOURS,
     colour_name,
 )
+from games.kinds import board
 
 #: The map's bounds in degrees and its scale in SVG units per degree.
 WEST, EAST, NORTH, SOUTH, SCALE = -20.0, 56.0, 44.0, -37.5, 8.0
@@ -219,113 +221,145 @@ def slot_bonus(bonus: dict) -> str:
     return silver(bonus["silver"])
 
 
-def board_svg_context(
-    observation: dict, seats: list[dict], *, links=None, selected=None, highlight=None
-) -> dict:
-    """The map, slots and books of ``observation`` for the board partials.
+class Board(board.Board):
+    """Africana's board: the map with its locations, routes and explorers, the expedition
+    slots and the books."""
 
-    ``links`` is {location: {"href", "label", "hx_post", "hx_vals"}} for the player to move;
-    ``selected`` a location whose choices are open; ``highlight`` is ignored (the mails'
-    board has no links anyway)."""
-    links = links or {}
-    tokens = seat_tokens(seats)
-    explorers_at: dict[str, list[dict]] = {}
-    for seat in range(len(observation["players"])):
-        explorers_at.setdefault(observation["explorers"][seat], []).append(tokens[seat])
-    locations = []
-    for loc in BOARD.locations:
-        x, y = location_xy(loc)
-        colours = BOARD.colors(loc)
-        here = explorers_at.get(loc, [])
-        left = loc in LABEL_LEFT
-        locations.append(
-            {
-                "id": loc,
-                "name": place(loc),
-                "x": x,
-                "y": y,
-                "north": BOARD.book(loc) == "north",
-                "dots": [
-                    {
-                        "dx": 15 + 13 * i if not left else -15 - 13 * i,
-                        "letter": TRAVEL_COLOURS[c][1],
-                        "fill": TRAVEL_COLOURS[c][2],
-                        "ink": TRAVEL_COLOURS[c][3],
-                    }
-                    for i, c in enumerate(colours)
-                ],
-                "label_dx": -12 if left else 12,
-                "anchor": "end" if left else "start",
-                "explorers": [
-                    dict(token, dx=round((i - (len(here) - 1) / 2) * 17, 1))
-                    for i, token in enumerate(here)
-                ],
-                "link": links.get(loc),
-                "selected": loc == selected,
-                "title": _("%(place)s: travel colours %(colours)s")
-                % {
-                    "place": place(loc),
-                    "colours": ", ".join(colour_name(c) for c in colours),
-                },
-            }
-        )
-    routes = []
-    for loc in BOARD.locations:
-        for other in BOARD.routes(loc):
-            if loc < other:
-                (x1, y1), (x2, y2) = location_xy(loc), location_xy(other)
-                routes.append({"x1": x1, "y1": y1, "x2": x2, "y2": y2})
-    _x, equator = project(0, 0)
-    width, height = project(EAST, SOUTH)
-    where = "; ".join(
-        _("%(player)s at %(place)s")
-        % {"player": t["name"], "place": place(observation["explorers"][n])}
-        for n, t in enumerate(tokens)
-    )
-    return {
-        "width": width,
-        "height": height,
-        "view_box": f"0 0 {width} {height}",
-        "title": _("Map of Africa"),
-        "description": where,
-        "coasts": [_points(AFRICA), _points(ARABIA), _points(EUROPE), _points(MADAGASCAR)],
-        "equator": equator,
-        "equator_label_x": width - 8,
-        "equator_label_y": equator - 5,
-        "routes": routes,
-        "locations": locations,
-        "seats": tokens,
-        "colours": [
-            {"key": key, "letter": letter, "fill": fill, "ink": ink, "name": name}
-            for key, (name, letter, fill, ink) in TRAVEL_COLOURS.items()
-        ],
-        "slots": [
-            {
-                "number": n + 1,
-                "card": expedition_card(slot["card"]),
-                "bonus": slot_bonus(slot["bonus"]),
-                "markers": [tokens[s] for s in slot["markers"]],
-            }
-            for n, slot in enumerate(observation["slots"])
-        ],
-        "books": [
-            {
-                "name": book,
-                "label": _("North book") if book == "north" else _("South book"),
-                "left_top": adventure_card(view["left_top"]),
-                "right_top": adventure_card(view["right_top"]),
-                "left_count": view["left_count"],
-                "right_count": view["right_count"],
-                "left_known": view["left"],
-                "right_known": view["right"],
-            }
-            for book, view in observation["books"].items()
-        ],
-        "piles": {
-            "expeditions": observation["expedition_pile"],
-            "draw": observation["draw_pile"],
-            "discard": len(observation["discard_pile"]),
-        },
-        "last_round": observation["last_round"],
-        "page_cost": 0 if observation.get("book_turns", 0) == 0 else 1,
+    #: {target kind: words} of the map's clickable locations, for the legend, in its order:
+    #: a location one card takes the explorer to (a step: the turn goes on, rulebook,
+    #: Gameplay C), and one that several cards fit (the player picks the card first).
+    target_kinds = {
+        "step": gettext_lazy("Move there; your turn goes on"),
+        "choose": gettext_lazy("Several cards fit: choose the card first"),
     }
+
+    def context(
+        self, observation: dict, seats: list[dict], *, links=None, selected=None, highlight=None
+    ) -> dict:
+        """The map, slots and books of ``observation`` for the board partials.
+
+        ``links`` is {location: {"href", "label", "hx_post", "hx_vals"}} for the player to move;
+        ``selected`` a location whose choices are open; ``highlight`` is ignored (the mails'
+        board has no links anyway)."""
+        links = links or {}
+        tokens = seat_tokens(seats)
+        explorers_at: dict[str, list[dict]] = {}
+        for seat in range(len(observation["players"])):
+            explorers_at.setdefault(observation["explorers"][seat], []).append(tokens[seat])
+        locations = []
+        for loc in BOARD.locations:
+            x, y = location_xy(loc)
+            colours = BOARD.colors(loc)
+            here = explorers_at.get(loc, [])
+            left = loc in LABEL_LEFT
+            locations.append(
+                {
+                    "id": loc,
+                    "name": place(loc),
+                    "x": x,
+                    "y": y,
+                    "north": BOARD.book(loc) == "north",
+                    "dots": [
+                        {
+                            "dx": 15 + 13 * i if not left else -15 - 13 * i,
+                            "letter": TRAVEL_COLOURS[c][1],
+                            "fill": TRAVEL_COLOURS[c][2],
+                            "ink": TRAVEL_COLOURS[c][3],
+                        }
+                        for i, c in enumerate(colours)
+                    ],
+                    "label_dx": -12 if left else 12,
+                    "anchor": "end" if left else "start",
+                    "explorers": [
+                        dict(token, dx=round((i - (len(here) - 1) / 2) * 17, 1))
+                        for i, token in enumerate(here)
+                    ],
+                    "link": links.get(loc),
+                    "selected": loc == selected,
+                    "title": _("%(place)s: travel colours %(colours)s")
+                    % {
+                        "place": place(loc),
+                        "colours": ", ".join(colour_name(c) for c in colours),
+                    },
+                }
+            )
+        routes = []
+        for loc in BOARD.locations:
+            for other in BOARD.routes(loc):
+                if loc < other:
+                    (x1, y1), (x2, y2) = location_xy(loc), location_xy(other)
+                    routes.append({"x1": x1, "y1": y1, "x2": x2, "y2": y2})
+        _x, equator = project(0, 0)
+        width, height = project(EAST, SOUTH)
+        where = "; ".join(
+            _("%(player)s at %(place)s")
+            % {"player": t["name"], "place": place(observation["explorers"][n])}
+            for n, t in enumerate(tokens)
+        )
+        return {
+            "width": width,
+            "height": height,
+            "view_box": f"0 0 {width} {height}",
+            "title": _("Map of Africa"),
+            "description": where,
+            "coasts": [_points(AFRICA), _points(ARABIA), _points(EUROPE), _points(MADAGASCAR)],
+            "equator": equator,
+            "equator_label_x": width - 8,
+            "equator_label_y": equator - 5,
+            "routes": routes,
+            "locations": locations,
+            "seats": tokens,
+            "colours": [
+                {"key": key, "letter": letter, "fill": fill, "ink": ink, "name": name}
+                for key, (name, letter, fill, ink) in TRAVEL_COLOURS.items()
+            ],
+            "slots": [
+                {
+                    "number": n + 1,
+                    "card": expedition_card(slot["card"]),
+                    "bonus": slot_bonus(slot["bonus"]),
+                    "markers": [tokens[s] for s in slot["markers"]],
+                }
+                for n, slot in enumerate(observation["slots"])
+            ],
+            "books": [
+                {
+                    "name": book,
+                    "label": _("North book") if book == "north" else _("South book"),
+                    "left_top": adventure_card(view["left_top"]),
+                    "right_top": adventure_card(view["right_top"]),
+                    "left_count": view["left_count"],
+                    "right_count": view["right_count"],
+                    "left_known": view["left"],
+                    "right_known": view["right"],
+                }
+                for book, view in observation["books"].items()
+            ],
+            "piles": {
+                "expeditions": observation["expedition_pile"],
+                "draw": observation["draw_pile"],
+                "discard": len(observation["discard_pile"]),
+            },
+            "last_round": observation["last_round"],
+            "page_cost": 0 if observation.get("book_turns", 0) == 0 else 1,
+        }
+
+    def changed_cells(self, events: list[dict]) -> set[str]:
+        """The map locations that Africana's public ``events`` name: where an explorer came from
+        ("origin") and went to ("location")."""
+        cells = set()
+        for event in events:
+            for key in ("origin", "location"):
+                if event.get(key) in BOARD.locations:
+                    cells.add(event[key])
+        return cells
+
+    def mark_changed(self, board_context: dict, cells: set[str]) -> dict:
+        """``board_context`` ({"board": ...}) with its locations in ``cells`` flagged "changed"
+        (drawn with the since-your-last-visit outline and dot). Changes the context given and
+        returns it."""
+        if cells:
+            for loc in board_context["board"]["locations"]:
+                loc["changed"] = loc["id"] in cells
+            board_context["changed_any"] = True
+        return board_context

@@ -1,12 +1,16 @@
-"""Africana's move notation as players write it in a mail reply: the keywords and how many
-words follow each (the canonical strings are the engine's, games/africana/engine)."""
+"""Africana's move notation as players type it (mail replies): the verbs and how many words
+follow each are the engine's (``games.africana.engine.legal.ARITY``), as are the canonical
+strings."""
 
 import re
 
-from games.africana.engine.legal import ARITY
+from games.kinds import notation
 
-#: {keyword: how many words follow it}: the engine's own table.
-KEYWORDS = ARITY
 
-#: A line that looks like a mistyped action: a word and a card id ("jion A03", "dorp N07").
-MISTYPED = re.compile(r"^\S+\s+[abcns]\d{2}[.]?$", re.IGNORECASE)
+class Notation(notation.Notation):
+    """Africana's notation: a draw and "done" (a pass or the end of a move or book action)
+    end the player's action and so the turn (rulebook, End of a Turn)."""
+
+    #: A line that looks like a mistyped action: a word and a card id ("jion A03", "dorp N07").
+    mistyped = re.compile(r"^\S+\s+[abcns]\d{2}[.]?$", re.IGNORECASE)
+    turn_ending = ("draw", "done")

@@ -16,196 +16,170 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.africana.engine.data import BOARD, COMPANIES
-from games.africana.kind.board import board_svg_context
+from games.africana.engine.data import COMPANIES
 from games.africana.kind.log import adventure_words, expedition_words, place, silver
 from games.africana.kind.terms import COMPANY_NAMES, SEAT_COLOURS, card_name
-
-#: {target kind: words} of the map's clickable locations, for the legend, in its order: a
-#: location one card takes the explorer to (a step: the turn goes on, rulebook, Gameplay C),
-#: and one that several cards fit (the player picks the card first).
-TARGET_KINDS = {
-    "step": gettext_lazy("Move there; your turn goes on"),
-    "choose": gettext_lazy("Several cards fit: choose the card first"),
-}
-#: The actions that end the player's action and so the turn (rulebook, End of a Turn): a
-#: draw, and "done" (a pass or the end of a move or book action).
-TURN_ENDING = ("draw", "done")
+from games.kinds import page
 
 
-def action_label(action: str, observation: dict, names: list[str]) -> str:
-    """A player's words for ``action`` ("go kairo orange" -> "Move to Kairo with an orange
-    card")."""
-    words = action.split()
-    keyword = words[0]
-    if keyword == "draw":
-        return _("Draw 2 travel cards")
-    if keyword == "done":
-        return (
-            _("Done: end the action")
-            if observation.get("phase") != "action"
-            else _("Pass: end the turn without an action")
-        )
-    if keyword == "turn":
-        cost = 0 if observation.get("book_turns", 0) == 0 else 1
-        book = _("north book") if words[1] == "north" else _("south book")
-        if words[2] == "forward":
-            return _("Turn a page of the %(book)s forward (%(cost)s)") % {
+class Page(page.Page):
+    """Africana's half of the play page: a click on a location plays its one step or opens
+    the choice of card; the panel shows each explorer's silver, cards and markers."""
+
+    shuffled = gettext_lazy(
+        "The expedition cards and the travel cards were shuffled before the game began."
+    )
+    replay_note = gettext_lazy("Every hand is shown, because the game is over.")
+    fragment_sources = {"board_area": ["board_area", "board", "adventure"]}
+    stylesheets = ("games/africana/africana.css",)
+
+    def context(self, request, game, seat, observation, legal, names) -> dict:
+        """The Africana half of the play page (see ``games.kinds.page.Page.context``): a click
+        on a location applies its only step or, when several cards fit or the step asks
+        before it is played (``confirming``), opens the choice (``?cell=<location>``, ignored
+        unless the legal actions go there). Each link has a "kind", a key of
+        ``Board.target_kinds``."""
+        confirm = self.confirming(legal)
+        by_location: dict[str, list[str]] = defaultdict(list)
+        buttons = []
+        for action in legal:
+            if action.startswith("go "):
+                by_location[action.split()[1]].append(action)
+            else:
+                buttons.append(action)
+        selected = request.GET.get("cell")
+        if selected not in by_location:
+            selected = None
+
+        def label(action):
+            return self.action_label(action, observation, names)
+
+        base = reverse("game_detail", args=[game.code])
+        act = reverse("game_act", args=[game.code])
+        links = {}
+        for loc, actions in by_location.items():
+            href = f"{base}?{urlencode({'cell': loc})}"
+            if len(actions) == 1:
+                action = actions[0]
+                post, vals = act, json.dumps({"action": action, "version": game.version})
+                if action in confirm:
+                    post, vals = None, None
+                links[loc] = {
+                    "href": href,
+                    "label": label(action),
+                    "hx_post": post,
+                    "hx_vals": vals,
+                    "kind": "step",
+                }
+            else:
+                text = _("%(place)s: choose a card") % {"place": place(loc)}
+                links[loc] = {
+                    "href": href,
+                    "label": text,
+                    "hx_post": None,
+                    "hx_vals": None,
+                    "kind": "choose",
+                }
+        cell_choices = [(a, label(a)) for a in by_location.get(selected, [])]
+
+        def board_context():
+            seats = [{"name": s.name, "colour": s.colour} for s in game.seat_list]
+            board = self.kind.board.context(observation, seats, links=links, selected=selected)
+            return {"board": board, "target_kinds": self.kind.board.target_kinds}
+
+        return {
+            "action_label": label,
+            "board_context": board_context,
+            "role": f"{selected}",
+            "buttons": [(a, label(a)) for a in buttons],
+            "cell_choices": cell_choices,
+            "confirm_choice": bool(cell_choices) and all(a in confirm for a, _w in cell_choices),
+            "selected_cell": selected,
+        }
+
+    def panel(self, observation: dict, seats) -> list[dict]:
+        """One row per seat, in seat order, for the players' panel: company, explorer, silver,
+        hand size (the hand itself only in the viewer's own observation), adventures, finished
+        cards and markers left (the final scores' breakdown is the board area's table)."""
+        colours = {colour.key: colour for colour in SEAT_COLOURS}
+        rows = []
+        for seat in seats:
+            player = observation["players"][seat.number]
+            colour = colours.get(seat.colour, SEAT_COLOURS[seat.number])
+            hand = player.get("hand")
+            rows.append(
+                {
+                    "seat": seat,
+                    "name": seat.name,
+                    "colour": seat.colour,
+                    "colour_name": colour.name,
+                    "is_current": observation["current_player"] == seat.number,
+                    "score": player["score"],
+                    "company": COMPANY_NAMES[COMPANIES[seat.number]["id"]],
+                    "explorer": place(player["explorer"]),
+                    "silver": player["silver"],
+                    "hand_size": player["hand_size"],
+                    "hand": [f"{n} × {card_name(card)}" for card, n in hand.items() if n]
+                    if hand
+                    else None,
+                    "adventures": [adventure_words(a) for a in player["adventures"]],
+                    "finished": player["finished"],
+                    "markers_left": 4 - player["markers_out"],
+                }
+            )
+        return rows
+
+    def action_label(self, action: str, observation: dict, names: list[str]) -> str:
+        """A player's words for ``action`` ("go kairo orange" -> "Move to Kairo with an orange
+        card")."""
+        words = action.split()
+        keyword = words[0]
+        if keyword == "draw":
+            return _("Draw 2 travel cards")
+        if keyword == "done":
+            return (
+                _("Done: end the action")
+                if observation.get("phase") != "action"
+                else _("Pass: end the turn without an action")
+            )
+        if keyword == "turn":
+            cost = 0 if observation.get("book_turns", 0) == 0 else 1
+            book = _("north book") if words[1] == "north" else _("south book")
+            if words[2] == "forward":
+                return _("Turn a page of the %(book)s forward (%(cost)s)") % {
+                    "book": book,
+                    "cost": silver(cost),
+                }
+            return _("Turn a page of the %(book)s back (%(cost)s)") % {
                 "book": book,
                 "cost": silver(cost),
             }
-        return _("Turn a page of the %(book)s back (%(cost)s)") % {
-            "book": book,
-            "cost": silver(cost),
-        }
-    if keyword == "buy":
-        view = observation["books"][words[1]]
-        card = view["left_top"] if words[2] == "left" else view["right_top"]
-        return _("Buy %(card)s for 5 silver") % {"card": adventure_words(card)}
-    if keyword == "go":
-        return _("Move to %(place)s playing the %(card)s") % {
-            "place": place(words[1]),
-            "card": card_name(words[2]),
-        }
-    if keyword == "join":
-        return _("Join expedition %(card)s") % {"card": expedition_words(words[1])}
-    if keyword == "expedition":
-        return _("Finish expedition %(card)s") % {"card": expedition_words(words[1])}
-    if keyword == "adventure":
-        return _("Finish adventure %(card)s") % {"card": adventure_words(words[1])}
-    if keyword == "discard":
-        return _("Discard one %(card)s") % {"card": card_name(words[1])}
-    if keyword == "drop":
-        return _("Drop adventure %(card)s") % {"card": adventure_words(words[1])}
-    return action
-
-
-def pending_question(observation: dict) -> str | None:
-    """The question of an end-of-turn decision, in words, or None."""
-    phase = observation.get("phase")
-    if phase == "discard":
-        return _("You hold more than 5 cards: which card do you discard?")
-    if phase == "drop":
-        return _("You have more than 3 unfinished adventures: which one do you drop?")
-    return None
-
-
-def panel(observation: dict, seats) -> list[dict]:
-    """One row per seat, in seat order, for the players' panel: company, explorer, silver,
-    hand size (the hand itself only in the viewer's own observation), adventures, finished
-    cards and markers left (the final scores' breakdown is the board area's table)."""
-    colours = {colour.key: colour for colour in SEAT_COLOURS}
-    rows = []
-    for seat in seats:
-        player = observation["players"][seat.number]
-        colour = colours.get(seat.colour, SEAT_COLOURS[seat.number])
-        hand = player.get("hand")
-        rows.append(
-            {
-                "seat": seat,
-                "name": seat.name,
-                "colour": seat.colour,
-                "colour_name": colour.name,
-                "is_current": observation["current_player"] == seat.number,
-                "score": player["score"],
-                "company": COMPANY_NAMES[COMPANIES[seat.number]["id"]],
-                "explorer": place(player["explorer"]),
-                "silver": player["silver"],
-                "hand_size": player["hand_size"],
-                "hand": [f"{n} × {card_name(card)}" for card, n in hand.items() if n]
-                if hand
-                else None,
-                "adventures": [adventure_words(a) for a in player["adventures"]],
-                "finished": player["finished"],
-                "markers_left": 4 - player["markers_out"],
+        if keyword == "buy":
+            view = observation["books"][words[1]]
+            card = view["left_top"] if words[2] == "left" else view["right_top"]
+            return _("Buy %(card)s for 5 silver") % {"card": adventure_words(card)}
+        if keyword == "go":
+            return _("Move to %(place)s playing the %(card)s") % {
+                "place": place(words[1]),
+                "card": card_name(words[2]),
             }
-        )
-    return rows
+        if keyword == "join":
+            return _("Join expedition %(card)s") % {"card": expedition_words(words[1])}
+        if keyword == "expedition":
+            return _("Finish expedition %(card)s") % {"card": expedition_words(words[1])}
+        if keyword == "adventure":
+            return _("Finish adventure %(card)s") % {"card": adventure_words(words[1])}
+        if keyword == "discard":
+            return _("Discard one %(card)s") % {"card": card_name(words[1])}
+        if keyword == "drop":
+            return _("Drop adventure %(card)s") % {"card": adventure_words(words[1])}
+        return action
 
-
-def page_context(
-    request, game, observation: dict, legal: list[str], names: list[str], confirm=frozenset()
-) -> dict:
-    """The Africana half of the play page (see ``GameKind.page_context``): a click on a
-    location applies its only step or, when several cards fit or the step is in ``confirm``
-    (the legal actions that ask before they are played, see
-    ``GameKind.needs_confirmation``), opens the choice (``?cell=<location>``, ignored unless
-    the legal actions go there). Each link has a "kind", a key of TARGET_KINDS."""
-    by_location: dict[str, list[str]] = defaultdict(list)
-    buttons = []
-    for action in legal:
-        if action.startswith("go "):
-            by_location[action.split()[1]].append(action)
-        else:
-            buttons.append(action)
-    selected = request.GET.get("cell")
-    if selected not in by_location:
-        selected = None
-
-    def label(action):
-        return action_label(action, observation, names)
-
-    base = reverse("game_detail", args=[game.code])
-    act = reverse("game_act", args=[game.code])
-    links = {}
-    for loc, actions in by_location.items():
-        href = f"{base}?{urlencode({'cell': loc})}"
-        if len(actions) == 1:
-            action = actions[0]
-            post, vals = act, json.dumps({"action": action, "version": game.version})
-            if action in confirm:
-                post, vals = None, None
-            links[loc] = {
-                "href": href,
-                "label": label(action),
-                "hx_post": post,
-                "hx_vals": vals,
-                "kind": "step",
-            }
-        else:
-            text = _("%(place)s: choose a card") % {"place": place(loc)}
-            links[loc] = {
-                "href": href,
-                "label": text,
-                "hx_post": None,
-                "hx_vals": None,
-                "kind": "choose",
-            }
-    cell_choices = [(a, label(a)) for a in by_location.get(selected, [])]
-
-    def board_context():
-        seats = [{"name": s.name, "colour": s.colour} for s in game.seat_list]
-        board = board_svg_context(observation, seats, links=links, selected=selected)
-        return {"board": board, "target_kinds": TARGET_KINDS}
-
-    return {
-        "action_label": label,
-        "board_context": board_context,
-        "role": f"{selected}",
-        "buttons": [(a, label(a)) for a in buttons],
-        "cell_choices": cell_choices,
-        "confirm_choice": bool(cell_choices) and all(a in confirm for a, _w in cell_choices),
-        "selected_cell": selected,
-    }
-
-
-def changed_cells(events: list[dict]) -> set[str]:
-    """The map locations that Africana's public ``events`` name: where an explorer came from
-    ("origin") and went to ("location")."""
-    cells = set()
-    for event in events:
-        for key in ("origin", "location"):
-            if event.get(key) in BOARD.locations:
-                cells.add(event[key])
-    return cells
-
-
-def mark_changed(board_context: dict, cells: set[str]) -> dict:
-    """``board_context`` ({"board": ...}) with its locations in ``cells`` flagged "changed"
-    (drawn with the since-your-last-visit outline and dot). Changes the context given and
-    returns it."""
-    if cells:
-        for loc in board_context["board"]["locations"]:
-            loc["changed"] = loc["id"] in cells
-        board_context["changed_any"] = True
-    return board_context
+    def question(self, observation: dict) -> str | None:
+        """The question of an end-of-turn decision, in words, or None."""
+        phase = observation.get("phase")
+        if phase == "discard":
+            return _("You hold more than 5 cards: which card do you discard?")
+        if phase == "drop":
+            return _("You have more than 3 unfinished adventures: which one do you drop?")
+        return None

@@ -3,6 +3,8 @@
 
 from django.utils.translation import gettext_lazy as _
 
+from games.kinds import rules_links
+
 #: The stable section ids of Africana's summary, with the words a screen reader says for them.
 SECTIONS = {
     "setup": _("setup and companies"),
@@ -57,3 +59,10 @@ GOVERNING_SECTION = {
     "last_round": "last-round",
     "game_end": "scoring",
 }
+
+
+class RulesLinks(rules_links.RulesLinks):
+    """Africana's rule links: ``SECTIONS`` and ``GOVERNING_SECTION``."""
+
+    sections = SECTIONS
+    governing = GOVERNING_SECTION

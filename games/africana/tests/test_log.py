@@ -33,24 +33,24 @@ def test_every_event_of_a_game_is_told_in_every_language_with_its_rule():
     for language in ("en", "fr", "nl"):
         with translation.override(language):
             for event in events:
-                line = kind.describe(event, NAMES)
+                line = kind.log.describe(event, NAMES)
                 assert line, event
-                assert section_key("africana", event) in kind.sections, event
+                assert section_key("africana", event) in kind.rules_links.sections, event
 
 
 def test_a_step_is_told_with_places_and_card():
     kind = get_kind("africana")
     event = {"type": "go", "seat": 0, "origin": "kairo", "location": "khartum", "card": "orange"}
     with translation.override("en"):
-        assert kind.describe(event, NAMES) == (
+        assert kind.log.describe(event, NAMES) == (
             "Marie moves from Kairo to Khartum playing the orange card."
         )
     with translation.override("fr"):
-        assert kind.describe(event, NAMES) == (
+        assert kind.log.describe(event, NAMES) == (
             "Marie va de Kairo à Khartum en jouant : carte orange."
         )
     join = {"type": "join", "seat": 1, "expedition": "A03", "slot": 3, "silver": 2}
     with translation.override("en"):
-        assert kind.describe(join, NAMES) == (
+        assert kind.log.describe(join, NAMES) == (
             "Jan joins expedition A03 (Dakar to Luanda) and takes 2 silver."
         )

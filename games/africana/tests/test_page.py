@@ -79,7 +79,7 @@ def test_the_panel_lists_only_the_viewers_own_hand(players):
     kind = get_kind("africana")
     game = random_game(kind, players[:3], None, random.Random(5), plies=6)
     observation = kind.engine.observation(game.state, 1)
-    rows = kind.panel(observation, list(game.seats.select_related("user").order_by("number")))
+    rows = kind.page.panel(observation, list(game.seats.select_related("user").order_by("number")))
 
     assert [row["hand"] is not None for row in rows] == [False, True, False]
     assert [row["hand_size"] for row in rows] == [
@@ -93,7 +93,7 @@ def test_the_final_breakdown_adds_up_to_each_score_in_place_order(players):
     assert game.status == Game.Status.FINISHED
     names = [s.user.display_name for s in game.seats.select_related("user").order_by("number")]
 
-    breakdown = kind.final_breakdown(kind.engine.observation(game.state, None), names)
+    breakdown = kind.score.final_breakdown(kind.engine.observation(game.state, None), names)
 
     assert breakdown["columns"][0] == "Expeditions"
     assert breakdown["columns"][-1] == "Silver coins (tie-break)"
@@ -111,7 +111,7 @@ def test_equal_scores_are_ranked_by_silver_and_a_running_game_has_no_breakdown(p
     kind = get_kind("africana")
     game = random_game(kind, players[:2], None, random.Random(2), plies=4)
     observation = kind.engine.observation(game.state, None)
-    assert kind.final_breakdown(observation, ["Ann", "Ben"]) is None
+    assert kind.score.final_breakdown(observation, ["Ann", "Ben"]) is None
 
     entry = {"expeditions": 10, "artifacts": 4, "sets": 2, "assistants": 0, "silver": 1}
     entry |= {"travel_cards": 1, "unfinished": 0, "total": 18}
@@ -119,7 +119,7 @@ def test_equal_scores_are_ranked_by_silver_and_a_running_game_has_no_breakdown(p
     observation["places"] = [2, 1]
     observation["players"][0]["silver"], observation["players"][1]["silver"] = 12, 17
 
-    rows = kind.final_breakdown(observation, ["Ann", "Ben"])["rows"]
+    rows = kind.score.final_breakdown(observation, ["Ann", "Ben"])["rows"]
 
     assert [(r["name"], r["place"], r["cells"][-1]) for r in rows] == [
         ("Ben", 1, 17),
@@ -137,9 +137,9 @@ def test_the_page_styles_the_tokens_from_its_stylesheet_in_the_games_colours(pla
     client.force_login(players[0])
     page = client.get(game.get_absolute_url()).content.decode()
     area = page[page.index('<section class="africana-slots"') : page.index('<section class="log"')]
-    css = Path(finders.find(kind.stylesheet)).read_text()
+    css = Path(finders.find(kind.page.stylesheets[0])).read_text()
 
-    assert f"/static/{kind.stylesheet}" in page
+    assert f"/static/{kind.page.stylesheets[0]}" in page
     assert "style=" not in area
     for colour in SEAT_COLOURS:
         assert re.search(
@@ -174,5 +174,5 @@ def test_the_text_boards_adventure_piles_are_named_in_the_readers_language(langu
     kind = get_kind("africana")
     state = kind.engine.initial_state(num_players=3, seed=5, options={})
     with translation.override(language):
-        text = kind.board_text(kind.engine.observation(state, 0))
+        text = kind.mail.board_text(kind.engine.observation(state, 0))
     assert f": {left} (" in text and f" | {right} (" in text

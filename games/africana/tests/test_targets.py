@@ -74,7 +74,7 @@ def test_the_legend_names_every_kind_of_target(client, players):
     game = game_with(players, lambda legal: any(a.startswith("go ") for a in legal))
     html = to_move(client, game)
     legend = html[html.index('<details class="legend-box">') :]
-    for words in get_kind("africana").target_kinds.values():
+    for words in get_kind("africana").board.target_kinds.values():
         assert str(words) in legend
     assert "Changed since your last visit" not in legend
 
@@ -82,10 +82,10 @@ def test_the_legend_names_every_kind_of_target(client, players):
 def test_steps_go_on_and_a_draw_or_done_ends_the_turn(players):
     kind = get_kind("africana")
     legal = ["done", "draw", "go kairo orange", "join E07"]
-    assert kind.ends_turn("draw") and kind.ends_turn("done")
-    assert not kind.ends_turn("go kairo orange")
-    assert kind.needs_confirmation("draw", legal)
-    assert not kind.needs_confirmation("go kairo orange", legal)
+    assert kind.notation.ends_turn("draw") and kind.notation.ends_turn("done")
+    assert not kind.notation.ends_turn("go kairo orange")
+    assert kind.page.needs_confirmation("draw", legal)
+    assert not kind.page.needs_confirmation("go kairo orange", legal)
 
 
 def test_a_one_card_step_is_played_in_one_click(client, players):
@@ -118,7 +118,9 @@ def test_a_target_that_would_end_the_turn_asks_first(client, players, monkeypatc
     """Were a step to end the turn while another action is possible, its location would
     open a confirmation instead of playing at once (no step ends it in the rulebook)."""
     kind = get_kind("africana")
-    monkeypatch.setattr(type(kind), "ends_turn", lambda self, action: action[:3] in ("go ", "don"))
+    monkeypatch.setattr(
+        type(kind.notation), "ends_turn", lambda self, action: action[:3] in ("go ", "don")
+    )
     game = game_with(players, lambda legal: any(a.startswith("go ") for a in legal))
     html = to_move(client, game)
     step = next(loc for loc, (kind, _l, _t) in targets(html).items() if kind == "step")

@@ -74,6 +74,8 @@ class NileEngine:
     name = "nile"
     min_players = 1
     bot_levels = ("easy", "hard")
+    #: The move notation: {keyword: how many words follow it} (``legal.ARITY``).
+    arity = legal.ARITY
     max_players = 6
     board: Board = BOARD
     #: The rules of new games (option ``rules_version``; 1 = before rulings 43-48).

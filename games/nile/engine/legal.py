@@ -97,26 +97,37 @@ _WORDS = {
     "ration": "rations",
     "gift": "gifts",
 }
+#: The move notation: {verb: the pattern of each word after it}, in the canonical spelling.
+_ARGUMENTS = {
+    "profession": ("|".join(PROFESSIONS),),
+    "sail": (f"europe|{'|'.join(PORTS)}",),
+    "stay": (),
+    "discard": ("|".join(CARD_IDS),),
+    "publish": ("all",),
+    "end": (),
+    "hire": (_PEOPLE, _N),
+    "buy": ("rations|water|gifts|horse|camel|canoe|musket", _N),
+    "trade": ("rations|bearer|guide|canoe|camel|gifts", _N),
+    "fill": (_N,),
+    "drop": ("canoe|gifts|item|musket|rations|water", _N),
+    "dismiss": (_PEOPLE, _N),
+    "shoot": ("camel|horse", _N),
+    "level": ("cautious|normal|reckless", "foot|mounted|canoe"),
+    "move": ("[0-9]{2}-[0-9]{2}",),
+    "stop": (),
+    "policy": ("[1-5]",),
+    "gifts": (_N,),
+    "leave": (),
+    "keep": (_N,),
+    "loot": (),
+    "spare": (),
+}
+#: {verb: how many words follow it} of the canonical spelling: the table that the kind's
+#: reader of typed lines (``GameKind.notation``) reads, as ``canonical`` reads ``_ARGUMENTS``.
+ARITY = {verb: len(words) for verb, words in _ARGUMENTS.items()}
 _GRAMMAR = re.compile(
     "|".join(
-        [
-            f"profession ({'|'.join(PROFESSIONS)})",
-            f"sail (europe|{'|'.join(PORTS)})",
-            "stay|end|stop|leave|loot|spare|publish all",
-            f"discard ({'|'.join(CARD_IDS)})",
-            f"hire ({_PEOPLE}) {_N}",
-            f"buy (rations|water|gifts|horse|camel|canoe|musket) {_N}",
-            f"trade (rations|bearer|guide|canoe|camel|gifts) {_N}",
-            f"fill {_N}",
-            f"drop (canoe|gifts|item|musket|rations|water) {_N}",
-            f"dismiss ({_PEOPLE}) {_N}",
-            f"shoot (camel|horse) {_N}",
-            "level (cautious|normal|reckless) (foot|mounted|canoe)",
-            r"move [0-9]{2}-[0-9]{2}",
-            "policy [1-5]",
-            f"gifts {_N}",
-            f"keep {_N}",
-        ]
+        " ".join([verb, *(f"({word})" for word in words)]) for verb, words in _ARGUMENTS.items()
     )
 )
 _PORT_NAMES = {p["name"].lower(): pid for pid, p in MAP["ports"].items()}

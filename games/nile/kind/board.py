@@ -15,9 +15,12 @@ from functools import cache
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
+from games.kinds import board
 from games.kinds.hexmap import HEX_SIZE, hex_centre, hex_points
 from games.nile.engine.data import CAPE_COLONY, HEXES, PORT_OF_HEX, PORTS
+from games.nile.kind.mailboard import GAP, MAIL_WIDTH, OVERVIEW_WIDTH, on_map, window, within
 from games.nile.kind.terms import SEAT_COLOURS, TERRAIN_NAMES, port_name
 
 MARGIN = 8
@@ -183,211 +186,198 @@ def _title(hid: str, info: dict, styles: list[dict], explorers: list[dict]) -> s
     return f"{hid}: " + ", ".join(parts)
 
 
-def board_context(
-    observation: dict[str, Any],
-    *,
-    seats: list[dict[str, str]],
-    links: dict[str, dict] | None = None,
-    selected: str | None = None,
-) -> dict[str, Any]:
-    """Everything the map template draws. ``links``: {hex: {"href", "label", "hx_post",
-    "hx_vals"}} of hexes the player may click (legal moves). Returns {"view_box", "title",
-    "description", "hexes": [{id, x, y, points, terrain, parts (pattern ids), river_lines,
-    tribe, mappers, publisher, explorers, port, link, selected, title}], "labels", "rulers"
-    (see ``_rulers``), "seats"}.
-    """
-    links = links or {}
-    styles = seat_styles(seats)
-    centres, width, height = _layout()
-    at: dict[str, list[dict]] = {}
-    for number, player in enumerate(observation["players"]):
-        explorer = player.get("explorer")
-        if explorer and explorer.get("hex") and explorer["status"] != "europe":
-            if number < len(styles):
-                at.setdefault(explorer["hex"], []).append(styles[number])
-    hexes = []
-    for hid in sorted(HEXES):
-        info = observation["hexes"][hid]
-        x, y = centres[hid]
-        terrain = info["terrain"]
-        explorers = at.get(hid, [])
-        hexes.append(
-            {
-                "id": hid,
-                "x": x,
-                "y": y,
-                "points": hex_points(x, y),
-                "terrain": terrain or "blank",
-                "fill": TERRAIN_FILL[terrain or "blank"],
-                "parts": terrain.replace("mountains", "mountain").split("_") if terrain else [],
-                "river_lines": _river_lines(hid, info["river"], centres) if info["river"] else [],
-                "source": info["source"],
-                "tribe": info["tribe"],
-                "oasis": info["oasis"],
-                "mountain": info["mountain_ft"],
-                "cataract": info["cataract_ft"],
-                "mappers": [styles[s] for s in info["mapped_by"] if s < len(styles)],
-                "publisher": styles[info["published_by"]]
-                if info["published_by"] is not None and info["published_by"] < len(styles)
-                else None,
-                "explorers": explorers,
-                "port": hid in PORT_OF_HEX,
-                "port_x": round(x - 3, 1),
-                "port_y": round(y + 8, 1),
-                "cape": hid in CAPE_COLONY,
-                "link": links.get(hid),
-                "selected": hid == selected,
-                "title": _title(hid, info, styles, explorers),
-            }
-        )
-    labels = _port_labels(centres)
-    cape = sorted(CAPE_COLONY)
-    cx = sum(centres[h][0] for h in cape) / len(cape)
-    cy = max(centres[h][1] for h in cape) + HEX_SIZE * 1.3
-    labels.append({"name": _("Cape Colony"), "x": round(cx, 1), "y": round(cy, 1)})
-    mapped = sum(1 for h in observation["hexes"].values() if h["terrain"])
-    source = observation.get("nile_source")
-    return {
-        "view_box": f"0 0 {width:.1f} {height:.1f}",
-        "title": _("The map of Africa"),
-        "description": _(
-            "A map of Africa in %(hexes)s hexagons; %(mapped)s have terrain, the rest are "
-            "blank. %(source)s"
-        )
-        % {
-            "hexes": len(hexes),
-            "mapped": mapped,
-            "source": _("The Source of the Nile is found in %(hex)s.") % {"hex": source["hex"]}
-            if source
-            else _("The Source of the Nile is not found yet."),
-        },
-        "hexes": hexes,
-        "labels": labels,
-        "rulers": _rulers(),
-        "seats": styles,
-        "terrains": [
-            {
-                "code": code,
-                "name": name,
-                "parts": code.replace("mountains", "mountain").split("_"),
-                "fill": TERRAIN_FILL[code],
-            }
-            for code, name in TERRAIN_NAMES.items()
-            if code
-        ],
-        "nile_source": source["hex"] if source else None,
+class Board(board.Board):
+    """The Nile's board: the map of Africa as far as it is discovered, its rivers, tribes,
+    ports and explorers; in mails, a close-up of the reader's surroundings above the whole
+    map in small."""
+
+    #: {target kind: words} of the map's clickable hexes, for the legend, in its order: a move
+    #: into a mapped hex, and one into a blank hex, which maps it and may get the party lost
+    #: (turn summary, Move a Hex). Neither ends the turn by itself.
+    target_kinds = {
+        "move": gettext_lazy("Move into this mapped hex"),
+        "explore": gettext_lazy("Explore this blank hex: it is mapped, and you may get lost"),
     }
 
-
-#: How far around each of the reader's explorers the mail's picture shows the map, in hexes.
-MAIL_RADIUS = 3
-#: The mail picture's width in its own user units (notifications.boardimage scales it to the
-#: picture's width), and that of the overview of the whole map under the close-up.
-MAIL_WIDTH = 1000
-OVERVIEW_WIDTH = 360
-#: Space between the close-up and the overview, in the picture's units.
-GAP = 12
-
-
-def _distance(a: str, b: str) -> int:
-    """Steps between the hexes ``a`` and ``b`` (axial coordinates)."""
-    dq = HEXES[a]["q"] - HEXES[b]["q"]
-    dr = HEXES[a]["r"] - HEXES[b]["r"]
-    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
-
-
-def _window(around: list[str], centres, width: float, height: float) -> tuple[float, ...]:
-    """The rectangle (x, y, w, h) in map units that holds every hex within MAIL_RADIUS of the
-    hexes ``around``, widened to the map's proportions and moved inside the map where it can."""
-    near = [hid for hid in HEXES if any(_distance(hid, e) <= MAIL_RADIUS for e in around)]
-    half = HEX_SIZE * math.sqrt(3) / 2
-    left = min(centres[h][0] for h in near) - half - MARGIN
-    right = max(centres[h][0] for h in near) + half + MARGIN
-    top = min(centres[h][1] for h in near) - HEX_SIZE - MARGIN
-    bottom = max(centres[h][1] for h in near) + HEX_SIZE + MARGIN
-    w, h = right - left, bottom - top
-    w = max(w, h * 1.4)  # a landscape close-up: the mail column is wider than a phone is tall
-    x = min(max(0.0, (left + right - w) / 2), max(0.0, width - w))
-    y = min(max(0.0, top), max(0.0, height - h))
-    return round(x, 1), round(y, 1), round(w, 1), round(h, 1)
-
-
-def _on_map(player: dict[str, Any]) -> str | None:
-    """The hex of ``player``'s explorer, or None when it is not on the map (in Europe, none)."""
-    explorer = player.get("explorer")
-    if not explorer or not explorer.get("hex") or explorer["status"] == "europe":
-        return None
-    return explorer["hex"]
-
-
-def _within(items: list[dict], x: float, y: float, w: float, h: float) -> list[dict]:
-    """The ``items`` (with "x" and "y") that lie in the rectangle (x, y, w, h) or within two
-    hex sizes of it: the hexes and labels that show in a close-up of that rectangle."""
-    slack = HEX_SIZE * 2
-    return [
-        item
-        for item in items
-        if x - slack <= item["x"] <= x + w + slack and y - slack <= item["y"] <= y + h + slack
-    ]
-
-
-def mail_board_context(
-    observation: dict[str, Any], *, seats: list[dict[str, str]], viewer: int | None
-) -> dict[str, Any]:
-    """The context of the mail's board picture (``games/nile/mail_board.html``) for the player
-    of seat ``viewer``: the map as the page draws it (``board_context``) with a "close_up" of
-    the hexes within MAIL_RADIUS of the viewer's explorer, their ids written in them, across
-    the picture, and under it an "overview" of the whole map in small (terrain colours, the
-    explorers, the close-up's frame) beside the seats' key. Without an explorer of the viewer
-    on the map (in Europe, a watcher) there is no close-up: "close_up" and "overview" are
-    None and the whole map is drawn, as on the page.
-
-    Returns board_context's keys and {"close_up": {"board" (board_context's keys for the
-    close-up: its hexes with "id_y", "hex_ids"), "width", "height"}, "overview": {"x", "y",
-    "width", "height", "scale", "hexes" [{points, fill}], "explorers" [{x, y, fill, mine}],
-    "frame" {x, y, width, height}}, "view_box" (the whole picture's)}; lengths in the
-    picture's user units (MAIL_WIDTH across)."""
-    board = board_context(observation, seats=seats)
-    players = observation["players"]
-    here = _on_map(players[viewer]) if viewer is not None else None
-    if here is None:
-        return {**board, "close_up": None, "overview": None}
-    centres, width, height = _layout()
-    x, y, w, h = _window([here], centres, width, height)
-    close_up = {
-        **board,
-        "view_box": f"{x} {y} {w} {h}",
-        "hexes": [
-            {**hexagon, "id_y": round(hexagon["y"] + 23, 1)}
-            for hexagon in _within(board["hexes"], x, y, w, h)
-        ],
-        "labels": _within(board["labels"], x, y, w, h),
-        "hex_ids": True,
-    }
-    close_height = round(MAIL_WIDTH * h / w, 1)
-    scale = OVERVIEW_WIDTH / width
-    explorers = []
-    for number, (player, style) in enumerate(zip(players, board["seats"], strict=False)):
-        if (hid := _on_map(player)) is not None:
-            x_at, y_at = centres[hid]
-            explorers.append(
-                {"x": x_at, "y": y_at, "fill": style["fill"], "mine": number == viewer}
+    def context(
+        self,
+        observation: dict[str, Any],
+        seats: list[dict[str, str]],
+        *,
+        links: dict[str, dict] | None = None,
+        selected: str | None = None,
+        highlight: set[str] | None = None,
+    ) -> dict[str, Any]:
+        """Everything the map template draws. ``links``: {hex: {"href", "label", "hx_post",
+        "hx_vals"}} of hexes the player may click (legal moves); ``highlight`` is ignored (a
+        linked hex is highlighted). Returns {"view_box", "title",
+        "description", "hexes": [{id, x, y, points, terrain, parts (pattern ids), river_lines,
+        tribe, mappers, publisher, explorers, port, link, selected, title}], "labels", "rulers"
+        (see ``_rulers``), "seats"}.
+        """
+        links = links or {}
+        styles = seat_styles(seats)
+        centres, width, height = _layout()
+        at: dict[str, list[dict]] = {}
+        for number, player in enumerate(observation["players"]):
+            explorer = player.get("explorer")
+            if explorer and explorer.get("hex") and explorer["status"] != "europe":
+                if number < len(styles):
+                    at.setdefault(explorer["hex"], []).append(styles[number])
+        hexes = []
+        for hid in sorted(HEXES):
+            info = observation["hexes"][hid]
+            x, y = centres[hid]
+            terrain = info["terrain"]
+            explorers = at.get(hid, [])
+            hexes.append(
+                {
+                    "id": hid,
+                    "x": x,
+                    "y": y,
+                    "points": hex_points(x, y),
+                    "terrain": terrain or "blank",
+                    "fill": TERRAIN_FILL[terrain or "blank"],
+                    "parts": terrain.replace("mountains", "mountain").split("_") if terrain else [],
+                    "river_lines": _river_lines(hid, info["river"], centres)
+                    if info["river"]
+                    else [],
+                    "source": info["source"],
+                    "tribe": info["tribe"],
+                    "oasis": info["oasis"],
+                    "mountain": info["mountain_ft"],
+                    "cataract": info["cataract_ft"],
+                    "mappers": [styles[s] for s in info["mapped_by"] if s < len(styles)],
+                    "publisher": styles[info["published_by"]]
+                    if info["published_by"] is not None and info["published_by"] < len(styles)
+                    else None,
+                    "explorers": explorers,
+                    "port": hid in PORT_OF_HEX,
+                    "port_x": round(x - 3, 1),
+                    "port_y": round(y + 8, 1),
+                    "cape": hid in CAPE_COLONY,
+                    "link": links.get(hid),
+                    "selected": hid == selected,
+                    "title": _title(hid, info, styles, explorers),
+                }
             )
-    overview = {
-        "x": 0,
-        "y": round(close_height + GAP, 1),
-        "width": OVERVIEW_WIDTH,
-        "height": round(height * scale, 1),
-        "scale": round(scale, 4),
-        "hexes": [
-            {"points": hexagon["points"], "fill": hexagon["fill"]} for hexagon in board["hexes"]
-        ],
-        "explorers": explorers,
-        "frame": {"x": x, "y": y, "width": w, "height": h},
-    }
-    return {
-        **board,
-        "close_up": {"board": close_up, "width": MAIL_WIDTH, "height": close_height},
-        "overview": overview,
-        "view_box": f"0 0 {MAIL_WIDTH} {round(overview['y'] + overview['height'], 1)}",
-    }
+        labels = _port_labels(centres)
+        cape = sorted(CAPE_COLONY)
+        cx = sum(centres[h][0] for h in cape) / len(cape)
+        cy = max(centres[h][1] for h in cape) + HEX_SIZE * 1.3
+        labels.append({"name": _("Cape Colony"), "x": round(cx, 1), "y": round(cy, 1)})
+        mapped = sum(1 for h in observation["hexes"].values() if h["terrain"])
+        source = observation.get("nile_source")
+        return {
+            "view_box": f"0 0 {width:.1f} {height:.1f}",
+            "title": _("The map of Africa"),
+            "description": _(
+                "A map of Africa in %(hexes)s hexagons; %(mapped)s have terrain, the rest are "
+                "blank. %(source)s"
+            )
+            % {
+                "hexes": len(hexes),
+                "mapped": mapped,
+                "source": _("The Source of the Nile is found in %(hex)s.") % {"hex": source["hex"]}
+                if source
+                else _("The Source of the Nile is not found yet."),
+            },
+            "hexes": hexes,
+            "labels": labels,
+            "rulers": _rulers(),
+            "seats": styles,
+            "terrains": [
+                {
+                    "code": code,
+                    "name": name,
+                    "parts": code.replace("mountains", "mountain").split("_"),
+                    "fill": TERRAIN_FILL[code],
+                }
+                for code, name in TERRAIN_NAMES.items()
+                if code
+            ],
+            "nile_source": source["hex"] if source else None,
+        }
+
+    @property
+    def mail_template(self) -> str:
+        """The mail picture's own partial, "games/nile/mail_board.html"."""
+        return self.kind.template("mail_board")
+
+    def mail_context(
+        self, observation: dict[str, Any], seats: list[dict[str, str]], viewer: int | None
+    ) -> dict[str, Any]:
+        """The context of the mail's board picture (``games/nile/mail_board.html``) for the
+        player of seat ``viewer``: the map as the page draws it (``context``) with a
+        "close_up" of the hexes within ``mailboard.MAIL_RADIUS`` of the viewer's explorer,
+        their ids written in them, across the picture, and under it an "overview" of the
+        whole map in small (terrain colours, the explorers, the close-up's frame) beside the
+        seats' key. Without an explorer of the viewer on the map (in Europe, a watcher) there
+        is no close-up: "close_up" and "overview" are None and the whole map is drawn, as on
+        the page.
+
+        Returns ``context``'s keys and {"close_up": {"board" (``context``'s keys for the
+        close-up: its hexes with "id_y", "hex_ids"), "width", "height"}, "overview": {"x", "y",
+        "width", "height", "scale", "hexes" [{points, fill}], "explorers" [{x, y, fill, mine}],
+        "frame" {x, y, width, height}}, "view_box" (the whole picture's)}; lengths in the
+        picture's user units (MAIL_WIDTH across)."""
+        board = self.context(observation, seats)
+        players = observation["players"]
+        here = on_map(players[viewer]) if viewer is not None else None
+        if here is None:
+            return {**board, "close_up": None, "overview": None}
+        centres, width, height = _layout()
+        x, y, w, h = window([here], centres, width, height, MARGIN)
+        close_up = {
+            **board,
+            "view_box": f"{x} {y} {w} {h}",
+            "hexes": [
+                {**hexagon, "id_y": round(hexagon["y"] + 23, 1)}
+                for hexagon in within(board["hexes"], x, y, w, h)
+            ],
+            "labels": within(board["labels"], x, y, w, h),
+            "hex_ids": True,
+        }
+        close_height = round(MAIL_WIDTH * h / w, 1)
+        scale = OVERVIEW_WIDTH / width
+        explorers = []
+        for number, (player, style) in enumerate(zip(players, board["seats"], strict=False)):
+            if (hid := on_map(player)) is not None:
+                x_at, y_at = centres[hid]
+                explorers.append(
+                    {"x": x_at, "y": y_at, "fill": style["fill"], "mine": number == viewer}
+                )
+        overview = {
+            "x": 0,
+            "y": round(close_height + GAP, 1),
+            "width": OVERVIEW_WIDTH,
+            "height": round(height * scale, 1),
+            "scale": round(scale, 4),
+            "hexes": [
+                {"points": hexagon["points"], "fill": hexagon["fill"]} for hexagon in board["hexes"]
+            ],
+            "explorers": explorers,
+            "frame": {"x": x, "y": y, "width": w, "height": h},
+        }
+        return {
+            **board,
+            "close_up": {"board": close_up, "width": MAIL_WIDTH, "height": close_height},
+            "overview": overview,
+            "view_box": f"0 0 {MAIL_WIDTH} {round(overview['y'] + overview['height'], 1)}",
+        }
+
+    def changed_cells(self, events: list[dict]) -> set[str]:
+        """The hexes that the Nile's public ``events`` name (a hex mapped or moved into, a tribe
+        met, a bonus found: each event's "hex")."""
+        return {event["hex"] for event in events if isinstance(event.get("hex"), str)}
+
+    def mark_changed(self, board_context: dict, cells: set[str]) -> dict:
+        """``board_context`` ({"board": ...}) with its hexes in ``cells`` flagged "changed"
+        (drawn with the since-your-last-visit outline and dot). Changes the context given and
+        returns it."""
+        if cells:
+            for hexagon in board_context["board"]["hexes"]:
+                if hexagon["id"] in cells:
+                    hexagon.update(changed=True, dot_x=hexagon["x"] + 16, dot_y=hexagon["y"] - 8)
+            board_context["changed_any"] = True
+        return board_context

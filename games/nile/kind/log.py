@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from games.kinds import log
 from games.nile.kind.terms import KIND_NAMES, PROFESSION_NAMES, TERRAIN_NAMES, port_name
 
 #: {event type: its sentence}; %(player)s the seat's name, %(hex)s the hex.
@@ -288,48 +289,52 @@ def describe_roll(roll: dict) -> str | None:
     return str(sentence) % (values | {"value": roll["value"], "target": target})
 
 
-def describe(event: dict, names: list[str], label=None) -> str | None:
-    """One sentence for ``event`` with its dice ("Dice: 3, 1.") and card, or None for the
-    set-up. ``label`` turns an action text into words (for camp and market events)."""
-    kind = event["type"]
-    seat = event.get("seat")
-    values = {
-        "player": names[seat] if seat is not None and seat < len(names) else "",
-        "hex": event.get("hex", ""),
-        "size": event.get("size", ""),
-    }
-    if kind == "setup":
-        return None
-    if kind == "game_end":
-        totals = ", ".join(f"{names[i]} {score}" for i, score in enumerate(event["scores"]))
-        return _("The game ends. Published VP: %(totals)s.") % {"totals": totals}
-    if kind == "profession":
-        values["profession"] = PROFESSION_NAMES.get(event["text"], event["text"])
-        text = str(SENTENCES[kind]) % values
-    elif kind == "sail":
-        text = _("%(player)s sails to %(port)s.") % (
-            values | {"port": port_name(event.get("port", ""))}
-        )
-    elif kind == "publish":
-        text = _("%(player)s publishes: %(vp)s VP.") % (values | {"vp": event.get("vp", 0)})
-    elif kind == "map":
-        terrain = event["text"].rsplit(": ", 1)[-1]
-        text = _("%(player)s maps %(hex)s: %(terrain)s.") % (
-            values | {"terrain": TERRAIN_NAMES.get(terrain, terrain)}
-        )
-    elif kind in ("hire", "buy", "trade", "fill", "drop", "dismiss", "shoot", "level"):
-        action = event["text"] if kind != "level" else f"level {event['text']}"
-        words = label(action) if label else action
-        text = _("%(player)s: %(action)s.") % (values | {"action": words})
-    elif kind in SENTENCES:
-        text = str(SENTENCES[kind]) % values
-    else:
-        text = _("%(player)s: %(what)s.") % (values | {"what": kind})
-    if event.get("dice"):
-        text += " " + _("Dice: %(dice)s.") % {"dice": ", ".join(map(str, event["dice"]))}
-    for roll in event.get("rolls", ()):
-        if words := describe_roll(roll):
-            text += " " + words
-    if event.get("card"):
-        text += " " + _("Card %(card)s.") % {"card": event["card"]}
-    return text
+class Log(log.Log):
+    """The Nile's move log: one sentence a public event, with its dice and card."""
+
+    def describe(self, event: dict, names: list[str]) -> str | None:
+        """One sentence for ``event`` with its dice ("Dice: 3, 1.") and card, or None for the
+        set-up; a camp or market event names its action in the page's words
+        (``Page.action_label``)."""
+        kind = event["type"]
+        seat = event.get("seat")
+        values = {
+            "player": names[seat] if seat is not None and seat < len(names) else "",
+            "hex": event.get("hex", ""),
+            "size": event.get("size", ""),
+        }
+        if kind == "setup":
+            return None
+        if kind == "game_end":
+            totals = ", ".join(f"{names[i]} {score}" for i, score in enumerate(event["scores"]))
+            return _("The game ends. Published VP: %(totals)s.") % {"totals": totals}
+        if kind == "profession":
+            values["profession"] = PROFESSION_NAMES.get(event["text"], event["text"])
+            text = str(SENTENCES[kind]) % values
+        elif kind == "sail":
+            text = _("%(player)s sails to %(port)s.") % (
+                values | {"port": port_name(event.get("port", ""))}
+            )
+        elif kind == "publish":
+            text = _("%(player)s publishes: %(vp)s VP.") % (values | {"vp": event.get("vp", 0)})
+        elif kind == "map":
+            terrain = event["text"].rsplit(": ", 1)[-1]
+            text = _("%(player)s maps %(hex)s: %(terrain)s.") % (
+                values | {"terrain": TERRAIN_NAMES.get(terrain, terrain)}
+            )
+        elif kind in ("hire", "buy", "trade", "fill", "drop", "dismiss", "shoot", "level"):
+            action = event["text"] if kind != "level" else f"level {event['text']}"
+            words = self.kind.page.action_label(action, {}, names)
+            text = _("%(player)s: %(action)s.") % (values | {"action": words})
+        elif kind in SENTENCES:
+            text = str(SENTENCES[kind]) % values
+        else:
+            text = _("%(player)s: %(what)s.") % (values | {"what": kind})
+        if event.get("dice"):
+            text += " " + _("Dice: %(dice)s.") % {"dice": ", ".join(map(str, event["dice"]))}
+        for roll in event.get("rolls", ()):
+            if words := describe_roll(roll):
+                text += " " + words
+        if event.get("card"):
+            text += " " + _("Card %(card)s.") % {"card": event["card"]}
+        return text

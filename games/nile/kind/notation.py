@@ -1,33 +1,30 @@
-"""The Source of the Nile move notation as players write it in a mail reply (the canonical
-strings are the engine's; ``engine.canonical`` accepts any case, blanks and aliases)."""
+"""The Source of the Nile move notation as players type it (mail replies): the verbs and how
+many words follow each are the engine's (``games.nile.engine.legal.ARITY``, from its
+grammar); ``engine.canonical`` accepts any case, blanks and aliases."""
 
 import re
 
-#: {keyword: how many words follow it}.
-KEYWORDS = {
-    "profession": 1,
-    "sail": 1,
-    "stay": 0,
-    "discard": 1,
-    "publish": 1,
-    "end": 0,
-    "hire": 2,
-    "buy": 2,
-    "trade": 2,
-    "fill": 1,
-    "drop": 2,
-    "dismiss": 2,
-    "shoot": 2,
-    "level": 2,
-    "move": 1,
-    "stop": 0,
-    "policy": 1,
-    "gifts": 1,
-    "leave": 0,
-    "keep": 1,
-    "loot": 0,
-    "spare": 0,
-}
+from games.kinds import notation
 
-#: A line that looks like a mistyped action: a word and a hex id or a number.
-MISTYPED = re.compile(r"^\S+(\s+\S+)?\s+(\d\d-\d\d|\d{1,3})[.]?$", re.IGNORECASE)
+
+class Notation(notation.Notation):
+    """The Nile's notation: a typed line is read in the engine's canonical spelling ("sail
+    Cape Town", "buy 30 rations" are aliases); "end" closes outfitting or publishing, "stop"
+    the movement and with it the turn (turn summary); a move goes on until the movement
+    points are spent."""
+
+    #: A line that looks like a mistyped action: a word and a hex id or a number.
+    mistyped = re.compile(r"^\S+(\s+\S+)?\s+(\d\d-\d\d|\d{1,3})[.]?$", re.IGNORECASE)
+    turn_ending = ("end", "stop")
+
+    def read_action(self, line):
+        """The action a typed line holds, in the engine's canonical spelling where the engine
+        reads it (as typed, lower case, where it does not: the reply's checks then name the
+        mistake), or None when its first word is no keyword."""
+        text = super().read_action(line)
+        if text is None:
+            return None
+        try:
+            return self.kind.engine.canonical({}, text)
+        except Exception:  # noqa: BLE001 - a mistyped line is left to the reply's checks
+            return text

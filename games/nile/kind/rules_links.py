@@ -3,6 +3,8 @@
 
 from django.utils.translation import gettext_lazy as _
 
+from games.kinds import rules_links
+
 SECTIONS = {
     "overview": _("the game in short"),
     "rulings": _("the site's rulings"),
@@ -103,3 +105,10 @@ GOVERNING_SECTION = {
     "death": "death",
     "game_end": "game-end",
 }
+
+
+class RulesLinks(rules_links.RulesLinks):
+    """The Nile's rule links: ``SECTIONS`` and ``GOVERNING_SECTION``."""
+
+    sections = SECTIONS
+    governing = GOVERNING_SECTION

@@ -25,7 +25,7 @@ def test_the_breakdown_gives_each_players_vp_by_source_in_place_order():
     state = _played(4)
     observation = ENGINE.observation(state, None)
 
-    breakdown = KIND.final_breakdown(observation, ["Ann", "Ben", "Cy"])
+    breakdown = KIND.score.final_breakdown(observation, ["Ann", "Ben", "Cy"])
 
     assert breakdown["columns"] == [
         "Hexes",
@@ -48,4 +48,4 @@ def test_the_breakdown_gives_each_players_vp_by_source_in_place_order():
 def test_there_is_no_breakdown_while_the_game_runs():
     state = ENGINE.initial_state(2, 1, {})
 
-    assert KIND.final_breakdown(ENGINE.observation(state, None), ["Ann", "Ben"]) is None
+    assert KIND.score.final_breakdown(ENGINE.observation(state, None), ["Ann", "Ben"]) is None

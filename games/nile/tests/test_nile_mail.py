@@ -9,7 +9,7 @@ from PIL import Image
 
 from games.kinds import get_kind
 from games.nile.engine.data import HEXES
-from games.nile.kind.board import MAIL_RADIUS, _distance
+from games.nile.kind.mailboard import MAIL_RADIUS, distance
 from notifications.boardimage import MAX_BYTES, WIDTH, board_png, board_svg
 
 KIND = get_kind("nile")
@@ -36,13 +36,13 @@ def position(explorer_on_map: bool, seed: int = 3) -> tuple[dict, str | None]:
 def test_the_picture_shows_the_explorer_and_the_hexes_around_it_with_their_ids():
     observation, here = position(explorer_on_map=True)
 
-    board = KIND.mail_board(observation, SEATS, 0)
+    board = KIND.board.mail_context(observation, SEATS, 0)
     svg = board_svg(KIND, board)
 
     for hid in HEXES:
-        if _distance(hid, here) <= MAIL_RADIUS:
+        if distance(hid, here) <= MAIL_RADIUS:
             assert f">{hid}</text>" in svg  # every hex around the explorer, named
-    far = [hid for hid in HEXES if _distance(hid, here) > 3 * MAIL_RADIUS]
+    far = [hid for hid in HEXES if distance(hid, here) > 3 * MAIL_RADIUS]
     assert not [hid for hid in far if f">{hid}</text>" in svg]  # a close-up, not the map
     # The overview frames the close-up, and the explorer is inside that frame.
     frame = board["overview"]["frame"]
@@ -56,7 +56,7 @@ def test_the_picture_shows_the_explorer_and_the_hexes_around_it_with_their_ids()
 
 def test_a_hex_is_over_twice_as_wide_as_on_the_whole_map_and_the_explorer_is_drawn_there():
     observation, here = position(explorer_on_map=True)
-    board = KIND.mail_board(observation, SEATS, 0)
+    board = KIND.board.mail_context(observation, SEATS, 0)
     left, top, width, _height = map(float, board["close_up"]["board"]["view_box"].split())
     whole_width = float(board_context_width())
 
@@ -82,19 +82,20 @@ def test_a_hex_is_over_twice_as_wide_as_on_the_whole_map_and_the_explorer_is_dra
 def board_context_width() -> float:
     """The width of the whole map in map units."""
     observation, _here = position(explorer_on_map=False)
-    return float(KIND.board_context(observation, SEATS)["view_box"].split()[2])
+    return float(KIND.board.context(observation, SEATS)["view_box"].split()[2])
 
 
 def test_a_reader_in_europe_gets_the_whole_map_and_every_picture_is_light():
     observation, _here = position(explorer_on_map=False)
 
-    board = KIND.mail_board(observation, SEATS, 0)
+    board = KIND.board.mail_context(observation, SEATS, 0)
     png = board_png(KIND, board)
 
     assert board["close_up"] is None
     assert 'class="hex-id"' not in board_svg(KIND, board)
     assert len(png) < MAX_BYTES <= 60_000
-    close_up = board_png(KIND, KIND.mail_board(*position(explorer_on_map=True)[:1], SEATS, 0))
+    observation = position(explorer_on_map=True)[0]
+    close_up = board_png(KIND, KIND.board.mail_context(observation, SEATS, 0))
     assert len(close_up) < MAX_BYTES
 
 
@@ -106,7 +107,7 @@ def test_the_text_board_holds_each_explorer_in_lines_that_fit_the_mail_column():
     explorer = rules.observation(state, 0)["players"][0]["explorer"]
     assert explorer["hex"] and explorer["people"]["guide"]["healthy"]
 
-    text = KIND.board_text(rules.observation(state, 0))
+    text = KIND.mail.board_text(rules.observation(state, 0))
 
     # The mails show the text board in a <pre> of 12-pixel letters in a 560-pixel column.
     assert max(len(line) for line in text.splitlines()) <= 72

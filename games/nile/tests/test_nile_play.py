@@ -188,7 +188,7 @@ def test_the_text_boards_player_lines_are_short_and_count_one_in_the_singular(al
     for action in ("profession explorer", "sail lagos", "hire bearer 1", "end"):
         game = services.submit_action(game, alice, action, game.version)
 
-    text = game.kind.board_text(game.rules.observation(game.state, 0))
+    text = game.kind.mail.board_text(game.rules.observation(game.state, 0))
 
     player = text.split("P1: ")[1].split("\n")[:5]
     assert "1 bearer" in text and "1 bearers" not in text

@@ -78,7 +78,7 @@ def test_every_roll_of_whole_games_is_told_in_each_language():
     for language in ("en", "fr", "nl"):
         with translation.override(language):
             for event in events:
-                line = KIND.describe(event, NAMES)
+                line = KIND.log.describe(event, NAMES)
                 for roll in event["rolls"]:
                     assert describe_roll(roll) is not None
                     assert describe_roll(roll) in line
@@ -94,7 +94,7 @@ def test_the_log_says_what_each_roll_decided_in_english_french_and_dutch():
     }
     for language, expected in words.items():
         with translation.override(language):
-            assert expected in KIND.describe(event, NAMES)
+            assert expected in KIND.log.describe(event, NAMES)
 
 
 def test_the_rolls_of_tribes_battles_villages_and_escapes_agree_with_what_followed():
@@ -129,7 +129,7 @@ def test_the_rolls_of_tribes_battles_villages_and_escapes_agree_with_what_follow
     words = {"en": "First fire:", "fr": "Premier feu :", "nl": "Eerste salvo:"}
     for language, expected in words.items():
         with translation.override(language):
-            assert expected in KIND.describe(fight, NAMES)
+            assert expected in KIND.log.describe(fight, NAMES)
 
 
 def test_a_disaster_tells_how_many_it_strikes_the_beasts_shot_and_who_dies():

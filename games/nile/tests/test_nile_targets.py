@@ -82,15 +82,15 @@ def test_the_legend_names_every_kind_of_target(client, players):
     game, _rng = game_until(players, lambda g: moves_to(g, True))
     html = to_move(client, game)
     legend = html[html.index('<section class="board-legend">') :]
-    for words in get_kind("nile").target_kinds.values():
+    for words in get_kind("nile").board.target_kinds.values():
         assert str(words) in legend
 
 
 def test_a_move_does_not_end_the_turn_and_needs_no_confirmation():
     kind = get_kind("nile")
     legal = ["move 10-10", "move 10-11", "stop"]
-    assert kind.ends_turn("stop") and not kind.ends_turn("move 10-10")
-    assert not kind.needs_confirmation("move 10-10", legal)
+    assert kind.notation.ends_turn("stop") and not kind.notation.ends_turn("move 10-10")
+    assert not kind.page.needs_confirmation("move 10-10", legal)
 
 
 def test_the_returning_player_sees_the_hexes_the_others_changed(client, players, time_machine):

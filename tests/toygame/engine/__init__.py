@@ -34,6 +34,7 @@ class ToyEngine:
     max_players = 6
     bot_levels = ("easy",)
     arity = ARITY
+    arity = ARITY
 
     def initial_state(self, num_players: int, seed: int, options: dict[str, Any]) -> State:
         """The state before the first draw. Raises ValueError for a count outside 1-6 or a

@@ -1,10 +1,13 @@
-"""The toy game's kind: its page, panel, log, mail text and notation (see ``tests.toygame``)."""
+"""The toy game's kind (see ``tests.toygame``): only the facets, and in them only the parts,
+that differ from the defaults of ``games.kinds``: the board, the log, the words of actions,
+the text board of mails and the action that ends a turn. The page, its panel, the notation's
+keywords (the engine's ``arity``), the rule links and the scores are the defaults."""
 
 from __future__ import annotations
 
 from django import forms
 
-from games.kinds import GameKind
+from games.kinds import GameKind, board, log, mail, notation, page
 
 
 class ToyOptionsForm(forms.Form):
@@ -19,40 +22,28 @@ class ToyOptionsForm(forms.Form):
     )
 
 
-class ToyKind(GameKind):
-    """The toy game: a hidden pile of stones, draw up to three, then pass."""
+class ToyPage(page.Page):
+    """The toy game's page: the default, with its actions and notes in words."""
 
-    name = "toy"
-    label = "Toy game"
-    template_dir = "games/toy/"
-    options_form = ToyOptionsForm
-    keywords = {"double": 0, "draw": 0, "pass": 0}
-    reply_example = "For example: draw, then on the next line: pass."
-    replay_note = "The stones left in the pile are listed, because the game is over."
     shuffled = "The pile was shuffled before the game began."
+    replay_note = "The stones left in the pile are listed, because the game is over."
 
-    def page_context(self, request, game, seat, observation, legal, names):
-        def label(action):
-            return self.action_label(action, observation, names)
+    def action_label(self, action, observation, names):
+        words = {"double": "Double the next stone", "draw": "Draw a stone", "pass": "Pass"}
+        return words.get(action, action)
 
-        def board_context():
-            return {"board": self.board_context(observation, [{"name": name} for name in names])}
 
-        return {
-            "action_label": label,
-            "board_context": board_context,
-            "role": "play",
-            "buttons": [(action, label(action)) for action in legal],
-        }
+class ToyBoard(board.Board):
+    """The pile and a bar per seat."""
 
-    def board_context(self, observation, seats, **kwargs):
+    def context(self, observation, seats, **kwargs):
         """The pile (its size; its stones in order once the game is over) and a bar of each
         seat's score in the seat's colour, in SVG units of a 600 by 300 picture."""
         bars = [
             {
                 "y": 40 + 40 * number,
                 "width": 10 + 15 * player["score"],
-                "colour": self.seat_colours[number],
+                "colour": self.kind.seat_colours[number],
                 "label": f"{seat['name']}: {player['score']}",
             }
             for number, (seat, player) in enumerate(zip(seats, observation["players"], strict=True))
@@ -60,22 +51,9 @@ class ToyKind(GameKind):
         stones = observation.get("pile_stones")
         return {"pile": observation["pile"], "stones": stones, "bars": bars}
 
-    def panel(self, observation, seats):
-        current = observation["current_player"]
-        return [
-            {
-                "seat": seat,
-                "name": seat.name,
-                "colour": seat.colour,
-                "colour_name": self.seat_colours[seat.number].name,
-                "is_current": current == seat.number,
-                "score": observation["players"][seat.number]["score"],
-            }
-            for seat in seats
-        ]
 
-    def ends_turn(self, action):
-        return action == "pass"
+class ToyLog(log.Log):
+    """A sentence for each draw, double and pass."""
 
     def describe(self, event, names):
         if event["type"] == "draw":
@@ -86,13 +64,37 @@ class ToyKind(GameKind):
             return f"{names[event['seat']]} passed."
         return None
 
-    def action_label(self, action, observation, names):
-        words = {"double": "Double the next stone", "draw": "Draw a stone", "pass": "Pass"}
-        return words.get(action, action)
+
+class ToyMail(mail.Mail):
+    """The pile and the scores in a line."""
+
+    reply_example = "For example: draw, then on the next line: pass."
 
     def board_text(self, observation):
         scores = ", ".join(f"P{n + 1}: {p['score']}" for n, p in enumerate(observation["players"]))
         return f"Pile: {observation['pile']} stones. Goal: {observation['goal']}. {scores}"
+
+
+class ToyNotation(notation.Notation):
+    """A turn ends with "pass"."""
+
+    turn_ending = ("pass",)
+
+
+class ToyKind(GameKind):
+    """The toy game: a hidden pile of stones, draw up to three, then pass; its facets are
+    set here, as they live in this one module."""
+
+    name = "toy"
+    label = "Toy game"
+    template_dir = "games/toy/"
+    options_form = ToyOptionsForm
+
+    Page = ToyPage
+    Board = ToyBoard
+    Log = ToyLog
+    Mail = ToyMail
+    Notation = ToyNotation
 
 
 #: The class ``get_kind("toy")`` makes its one instance of.
