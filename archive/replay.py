@@ -1,11 +1,11 @@
-"""A finished Africa game at any step: the position, the board and the log, for the replay.
+"""A finished game of any kind at any step: the position, the board and the log, for the replay.
 
 Step ``n`` is the position after the first ``n`` actions that stand (taken-back moves are
 skipped), from 0 (before the first action) to the number of actions.
 
 Revealed layout: the replay shows every hidden thing at every step, through the engine's
-``revealed`` (the spectator's observation with every hidden thing shown; Africa's face-down
-markers keep ``face_down`` and carry their code, and the board draws them as revealed: dashed,
+``revealed`` (the spectator's observation with every hidden thing shown; face-down markers, for
+instance, keep ``face_down`` and carry their code, and the board draws them as revealed: dashed,
 faded). This is done only for finished games (``replay_context`` refuses any other): while a
 game runs, hidden things must never leave the engine except through ``observation``.
 """
