@@ -14,8 +14,9 @@
    connection (the median of RAW_RUNS runs). Printed side by side: both times, their ratio
    and its goal (at most 3 with pictures, at most 2 without), the database queries per mail;
    then the board picture's own time per game (median and 95th percentile) and its size. One
-   mail is sent before the timing starts, so that templates, fonts and libraries are loaded
-   as in a worker that has been running.
+   mail of each game in each language is sent before the timing starts (WARM_UP more games),
+   so that templates, fonts and libraries are loaded and each game's background is drawn, as
+   in a worker that has been running (backgrounds are kept a day in Django's cache).
    ``--profile`` then sends the same rows once more under cProfile (with an empty cache) and
    prints where the sender's time goes: claiming, the composer's queries, the board's SVG and
    PNG, the three templates, the sending, and the functions that take the most time.
@@ -56,6 +57,9 @@ SMTP_HOST = "127.0.0.1"
 SMTP_PORT = 8825
 LANGUAGES = ("en", "fr", "nl")
 RAW_RUNS = 5  # raw sending is short: the median of this many runs, against a busy machine
+#: Games made besides the timed ones, for the mails sent before the timing: 30 make one of
+#: each game in each language (``engine_for`` repeats every 10 games, the languages every 3).
+WARM_UP = 30
 
 
 # -- the SMTP server, in a child process so that it does not share this one's interpreter ----
@@ -257,9 +261,12 @@ PARTS = [
     ("building the mails (sender.build)", "notifications/sender.py", "build"),
     ("  composing (the composer: queries, position)", "games/mails.py", "compose_turn"),
     ("    the board picture (attach_board)", "notifications/boardimage.py", "attach_board"),
-    ("      its SVG (board_svg, a template)", "notifications/boardimage.py", "board_svg"),
+    ("      its SVG (board_svg, a template)", "notifications/boardsvg.py", "board_svg"),
     ("      its picture (svg_png)", "notifications/boardimage.py", "svg_png"),
-    ("        symbols inlined (inline_symbols)", "boardimage.py", "inline_symbols"),
+    ("        the layers taken apart (layers)", "notifications/boardsvg.py", "layers"),
+    ("        its background (background_image)", "boardimage.py", "background_image"),
+    ("        the pieces as stamps (stamps)", "notifications/boardstamps.py", "stamps"),
+    ("        symbols inlined (inline_symbols)", "notifications/boardsvg.py", "inline_symbols"),
     ("        CairoSVG reading the SVG (Tree)", "cairosvg/parser.py", "__init__"),
     ("        CairoSVG drawing (Surface.draw)", "cairosvg/surface.py", "draw"),
     ("        Pillow (quantize)", "PIL/Image.py", "quantize"),
@@ -350,11 +357,13 @@ def bench_pictures(games: list) -> None:
     print per game the picture's own time (the
     SVG partial rendered and drawn to PNG: median and 95th percentile, wall clock and this
     process's CPU) and its size."""
+    from django.conf import settings
     from django.utils import translation
 
     from mailplay.replies import position_context
     from notifications.boardimage import board_png
 
+    settings.MAIL_BOARD_PICTURES = True  # the position's context has the board only then
     drawn: dict[str, list[tuple[float, float, int]]] = {}
     for game in games:
         seats = sorted(game.seats_with_users(), key=lambda s: s.number)
@@ -388,8 +397,9 @@ def bench_mails(args, server: Server) -> None:
 
     rng = random.Random(1)
     started = time.perf_counter()
-    games = make_waiting_games(args.mails + 1, rng)
-    warm_up, games = games[0], games[1:]
+    games = make_waiting_games(args.mails + WARM_UP, rng)
+    games, spare = games[: args.mails], games[args.mails :]
+    warm_up = list({(g.engine, _reader(g).language): g for g in spare}.values())
     print(f"turn mails: {len(games)} games made in {time.perf_counter() - started:.0f} s")
     kinds = {}
     for game in games:
@@ -400,9 +410,10 @@ def bench_mails(args, server: Server) -> None:
         + ") built and sent by the outbox, against raw smtplib sending the same bytes:"
     )
 
-    queue_turn_mails([warm_up])  # templates, fonts, cairo and the connection pool loaded
+    queue_turn_mails(warm_up)  # templates, fonts, cairo, backgrounds, the connection pool
     send_all()
     server.ask("take")
+    print(f"  ({len(warm_up)} mails sent before: one of each game in each language)")
     queue_turn_mails(games)
     if not args.no_pictures:
         send_and_compare(games, server, pictures=True, goal=3)
@@ -422,6 +433,11 @@ def bench_mails(args, server: Server) -> None:
         profile.disable()
         server.ask("take")
         print_profile(profile, counts["sent"])
+
+
+def _reader(game):
+    """The player ``game`` waits for."""
+    return game.seats.select_related("user").get(number=game.current_seat).user
 
 
 def _keys(games: list) -> list[str]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 
+from django.conf import settings
 from django.utils import translation
 
 from games.models import Game, Seat
@@ -26,7 +27,8 @@ def position_context(game: Game, seat: Seat, names: list[str]) -> dict:
     """What a mail about ``game`` shows ``seat``'s player, in the active language.
 
     Returns {"board_text", "legend", "players" [(mark, name)] (who P1, P2, ... of the text
-    board are), "board" (the context of the board picture: the kind's ``mail_board``), "scores"
+    board are), "board" (the context of the board picture, ``kind.board.mail_context``: only
+    when settings.MAIL_BOARD_PICTURES is on, as only then do mails show it), "scores"
     [(name, points)], and when it is the seat's turn: "question" (or None), "actions"
     [(action, words)] or [], "action_groups" [str] (the kind's ``group_actions``), "example"
     (a legal action, the kind's ``example_action``), "reply_to" (the reply address for the
@@ -40,14 +42,15 @@ def position_context(game: Game, seat: Seat, names: list[str]) -> dict:
         "kind": kind,
         "board_text": kind.mail.board_text(observation),
         "legend": kind.mail.legend(),
-        "board": kind.board.mail_context(
-            observation, [{"name": s.name, "colour": s.colour} for s in seats], seat.number
-        ),
         "scores": [(names[s.number], scores[s.number]) for s in seats],
         "players": [(f"P{s.number + 1}", names[s.number]) for s in seats],
         "my_turn": False,
         "game_url": absolute_url(game.get_absolute_url()),
     }
+    if settings.MAIL_BOARD_PICTURES:  # building it costs as much as the rest of the position
+        context["board"] = kind.board.mail_context(
+            observation, [{"name": s.name, "colour": s.colour} for s in seats], seat.number
+        )
     if game.status == Game.Status.ACTIVE and game.current_seat == seat.number:
         legal = rules.legal_actions(game.state)
         context.update(

@@ -1,0 +1,176 @@
+"""The board picture's SVG document: the kind's partial made standalone (``board_svg``), its
+symbols inlined (``inline_symbols``) and taken apart into a background and its pieces
+(``split_layers``), for ``notifications.boardimage`` to draw.
+
+A kind's partial marks as pieces (PIECE) the elements a position changes; the rest is the same
+for every position of a game in one language, and is drawn once.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from functools import lru_cache
+from xml.etree import ElementTree
+
+from django.contrib.staticfiles import finders
+from django.template.loader import render_to_string
+
+#: Styles every board picture gets first: the page's font, since the SVG inherits it there.
+BASE_STYLE = "svg { font-family: 'DejaVu Sans', 'Liberation Sans', sans-serif; }"
+#: CairoSVG ignores paint-order, so a label's light halo (a stroke drawn under the letters on
+#: the page) would cover its letters: pictures draw labels without it.
+NO_HALO = (
+    "svg[viewBox] text[paint-order], svg[viewBox] text.city-label, "
+    "svg[viewBox] text.marker-label { stroke: none; }"
+)
+#: The attribute that marks an element of a board partial as a piece: drawn over the
+#: background, which is drawn once for all positions (``split_layers``).
+PIECE = "data-piece"
+SVG_NS = "http://www.w3.org/2000/svg"
+ElementTree.register_namespace("", SVG_NS)  # SVG written back without a prefix
+AUTO_SIZE = re.compile(r"\b(?:width|height)\s*:\s*(?:auto|100%)\s*;?")
+VIEW_BOX = re.compile(r'viewBox="[-\d.]+ [-\d.]+ ([\d.]+) ([\d.]+)"')
+#: Elements that draw nothing themselves but are needed by what does: kept in both layers.
+RESOURCES = {f"{{{SVG_NS}}}{tag}" for tag in ("style", "defs", "symbol", "pattern")}
+#: Elements that are never drawn: left out of both layers, so that the words of a title
+#: (which may describe the position) do not make two backgrounds differ.
+UNDRAWN = {f"{{{SVG_NS}}}{tag}" for tag in ("title", "desc")}
+#: Elements whose blanks are words' spaces.
+WORDS = {f"{{{SVG_NS}}}{tag}" for tag in ("text", "tspan", "textPath")}
+
+
+@lru_cache(maxsize=8)
+def _stylesheet(paths: tuple[str, ...]) -> str:
+    """The text of the static files ``paths`` (found as ``collectstatic`` would), joined."""
+    texts = [BASE_STYLE]
+    for path in paths:
+        found = finders.find(path)
+        if found:
+            with open(found, encoding="utf-8") as handle:
+                texts.append(handle.read())
+    return "\n".join(texts)
+
+
+def board_svg(kind, board: dict) -> str:
+    """The board picture's partial of ``kind`` (``kind.board.mail_template``) for its context
+    ``board`` (``kind.board.mail_context``), with its stylesheets (``kind.board.stylesheets``)
+    inside, as a standalone SVG document. Raises ValueError when the partial is not an SVG
+    element with a viewBox."""
+    svg = render_to_string(kind.board.mail_template, {"board": board}).strip()
+    head, sep, rest = svg.partition(">")
+    view_box = VIEW_BOX.search(head)
+    if not sep or not head.startswith("<svg") or view_box is None:
+        raise ValueError("the board partial is not an SVG element with a viewBox")
+    # The page sizes the board to its column (width: 100%, height: auto, which CairoSVG
+    # draws as nothing); a picture has the viewBox's size.
+    head = AUTO_SIZE.sub("", head)
+    # A board nested in the picture (the Nile's close-up) fills the viewport it is put in.
+    size = (
+        f"svg[viewBox]:root {{ width: {view_box[1]}px; height: {view_box[2]}px; }}\n"
+        "svg svg[viewBox] { width: 100%; height: 100%; }"
+    )
+    style = f"{_stylesheet(tuple(kind.board.stylesheets))}\n{size}\n{NO_HALO}"
+    return f"{head}><style>{style}</style>{rest}"
+
+
+def inline_symbols(svg: str) -> str:
+    """``svg`` with each ``<use>`` of a ``<symbol>`` replaced by a group of copies of the
+    symbol's children, placed and scaled as the use would (its x, y, width and height, the
+    symbol's viewBox, centred), the use's other attributes on the group. CairoSVG builds the
+    referenced element's tree anew, styles and all, at every use: the Africa board's hundred
+    markers cost a fifth of its drawing. Uses of anything else are left as they are."""
+    root = ElementTree.fromstring(svg)
+    _inline_symbols(root)
+    return ElementTree.tostring(root, encoding="unicode")
+
+
+def _inline_symbols(root: ElementTree.Element) -> None:
+    """``inline_symbols`` on the parsed document ``root``, in place."""
+    symbols = {el.get("id"): el for el in root.iter(f"{{{SVG_NS}}}symbol") if el.get("viewBox")}
+
+    def expand(parent):
+        for index, child in enumerate(list(parent)):
+            symbol = None
+            if child.tag == f"{{{SVG_NS}}}use" and (child.get("href") or "").startswith("#"):
+                symbol = symbols.get(child.get("href")[1:])
+            if symbol is None:
+                if child.tag != f"{{{SVG_NS}}}symbol":
+                    expand(child)
+                continue
+            vx, vy, vw, vh = (float(n) for n in symbol.get("viewBox").replace(",", " ").split())
+            x, y = float(child.get("x", 0)), float(child.get("y", 0))
+            width, height = float(child.get("width", vw)), float(child.get("height", vh))
+            scale = min(width / vw, height / vh)
+            dx = x + (width - vw * scale) / 2 - vx * scale
+            dy = y + (height - vh * scale) / 2 - vy * scale
+            attributes = {
+                k: v
+                for k, v in child.attrib.items()
+                if k not in ("href", "x", "y", "width", "height")
+            }
+            place = f"translate({dx:g} {dy:g}) scale({scale:g})"
+            attributes["transform"] = f"{attributes.get('transform', '')} {place}".strip()
+            group = ElementTree.Element(f"{{{SVG_NS}}}g", attributes)
+            group.extend(copy.deepcopy(part) for part in symbol)
+            expand(group)
+            parent[index] = group
+
+    expand(root)
+
+
+def split_layers(svg: str) -> tuple[str, str | None]:
+    """The SVG document ``svg`` as two documents of its size: its background, without the
+    elements marked PIECE, titles, descriptions and the blanks between elements (which draw
+    nothing, and differ from one position to another), and its pieces: only the elements
+    marked PIECE, with their ancestors (attributes, classes and transforms kept, so that the
+    stylesheet and places apply as in ``svg``) and the styles, definitions and patterns. The
+    pieces are None when nothing is marked. Drawn one over the other they make ``svg``'s
+    drawing: the board kinds mark as pieces what a position changes
+    (``Board.mail_template``), the rest being the same for every position of a game
+    in one language."""
+    back, pieces = layers(svg)
+    return back, None if pieces is None else ElementTree.tostring(pieces, encoding="unicode")
+
+
+def layers(svg: str) -> tuple[str, ElementTree.Element | None]:
+    """``split_layers`` of ``svg``, its pieces as a parsed document (the document is parsed
+    twice: ElementTree's parser is quicker than a deep copy)."""
+    root = ElementTree.fromstring(svg)
+    marked = False
+
+    def background(parent):
+        nonlocal marked
+        if parent.tag not in WORDS and parent.text and parent.text.isspace():
+            parent.text = None  # the template's blanks between elements: not drawn
+        for child in list(parent):
+            if child.tag in UNDRAWN or PIECE in child.attrib:
+                marked = marked or PIECE in child.attrib
+                parent.remove(child)
+                continue
+            if parent.tag not in WORDS and child.tail and child.tail.isspace():
+                child.tail = None
+            background(child)
+
+    def only_pieces(parent) -> bool:
+        """Removes from ``parent`` all that is no piece, resource or ancestor of a piece;
+        True when a piece is left in it."""
+        found = False
+        for child in list(parent):
+            if child.tag in UNDRAWN:
+                parent.remove(child)
+            elif PIECE in child.attrib:
+                found = True
+            elif child.tag not in RESOURCES and not only_pieces(child):
+                parent.remove(child)
+            else:
+                found = found or child.tag not in RESOURCES
+        return found
+
+    background(root)
+    back = ElementTree.tostring(root, encoding="unicode")
+    if not marked:
+        return back, None
+    pieces = ElementTree.fromstring(svg)
+    only_pieces(pieces)
+    return back, pieces
