@@ -21,8 +21,8 @@ from games.engines.base import State, shared_places
 from games.engines.search import Budget, Rules, SearchGame, choose_at_level
 from games.nile.engine import legal as rules_legal
 from games.nile.engine import rules
-from games.nile.engine.bot_easy import easy
-from games.nile.engine.bot_plan import strong
+from games.nile.engine.bot_easy import easy, move_choices
+from games.nile.engine.bot_plan import homeward, strong
 from games.nile.engine.bot_sample import determinize, values, view
 
 __all__ = ["HARD_BUDGET", "candidates", "choose", "determinize", "easy", "strong", "values"]
@@ -61,26 +61,20 @@ def _policy(state: State, legal: list[str], rng: random.Random) -> str:
 
 
 def candidates(observation: dict[str, Any], legal: list[str]) -> list[str]:
-    """The actions worth searching, the heuristic's favourite first: every move and ``stop``;
-    in camp, ``sail europe`` and the levels (the favourite's mode first). Elsewhere only the
-    favourite: the heuristic weighs the natives' odds exactly (``bot_plan``), and what Europe,
-    outfitting, the market, trade and losses in camp change shows after the search's horizon.
-    At most ``ROOT_CANDIDATES``."""
+    """The actions worth searching, the heuristic's favourite first: the moves the heuristic
+    would pick from at random (``bot_easy.move_choices``: the new hexes next door, or those
+    nearest a blank hex). Elsewhere only the favourite: the heuristic weighs the natives' odds
+    exactly (``bot_plan``), and a search to the seat's next turn judges going home, the outfit
+    and the levels worse than the heuristic does (it sees the records' VP a few turns early and
+    the risks of the months after its horizon not at all). At most ``ROOT_CANDIDATES``."""
     favourite = strong(observation, legal, random.Random(0))
-    phase = observation["phase"]
-    if phase == "move":
-        others = [a for a in legal if a != "stop"] + ["stop"] * ("stop" in legal)
-    elif phase == "camp":
-        mode = favourite.split()[-1] if favourite.startswith("level") else "foot"
-        levels = [a for a in legal if a.startswith("level")]
-        others = [a for a in legal if a == "sail europe"]
-        others += sorted(levels, key=lambda a: (a.split()[2] != mode, LEVEL_ORDER[a.split()[1]]))
-    else:
-        others = []
+    others: list[str] = []
+    if observation["phase"] == "move" and len(legal) > 1:
+        seat = observation["current_player"]
+        ex = observation["players"][seat]["explorer"]
+        home = homeward(observation, ex)
+        others = move_choices(observation["hexes"], seat, ex, legal, home)
     return ([favourite] + [a for a in others if a != favourite])[:ROOT_CANDIDATES]
-
-
-LEVEL_ORDER = {"normal": 0, "cautious": 1, "reckless": 2}
 
 
 def _current_player(state: State) -> int | None:

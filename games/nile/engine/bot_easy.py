@@ -282,18 +282,28 @@ def _move(
     rng: random.Random,
     home: bool,
 ) -> str:
+    return rng.choice(move_choices(hexes, seat, ex, legal, home))
+
+
+def move_choices(
+    hexes: dict[str, Any], seat: int, ex: dict[str, Any], legal: list[str], home: bool
+) -> list[str]:
+    """The moves of ``legal`` the heuristic picks from at random (``["stop"]`` when none is
+    legal): homeward (``home``), the one nearest a port (a hungry expedition's into a port or a
+    friendly village if any); else the moves into hexes it would record; else the moves
+    nearest a blank hex."""
     moves = [a for a in legal if a.startswith("move")]
     if not moves:
-        return "stop"
+        return ["stop"]
     if home:
         if short(ex):  # a port or a friendly village feeds the expedition at once
             fed = [a for a in moves if _feeds(hexes, seat, a.split()[1])]
             moves = fed or moves
-        return min(moves, key=lambda a: (PORT_STEPS[a.split()[1]], a))
+        return [min(moves, key=lambda a: (PORT_STEPS[a.split()[1]], a))]
     fresh = [a for a in moves if _recordable(hexes, ex, a.split()[1])]
     if fresh:
-        return rng.choice(fresh)
+        return fresh
     # Nothing new next door: towards the nearest blank hex.
     nearest = {a: to_blank(hexes, a.split()[1]) for a in moves}
     best = min(nearest.values())
-    return rng.choice([a for a in moves if nearest[a] == best])
+    return [a for a in moves if nearest[a] == best]
