@@ -27,8 +27,8 @@ from games.nile.engine.bot_sample import determinize, values, view
 
 __all__ = ["HARD_BUDGET", "candidates", "choose", "determinize", "easy", "strong", "values"]
 
-HARD_BUDGET = Budget(iterations=60, seconds=0.5, horizon=30)
-"""The hard bot's default: 60 iterations or 0.5 s of CPU, whichever ends first; a rollout
+HARD_BUDGET = Budget(iterations=30, seconds=0.5, horizon=30)
+"""The hard bot's default: 30 iterations or 0.5 s of CPU, whichever ends first; a rollout
 evaluates the position at the seat's next turn or after 30 actions (about two Africa turns
 alone at the table)."""
 ROOT_CANDIDATES = 7  # a hex's six neighbours and stop

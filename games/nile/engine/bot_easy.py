@@ -282,7 +282,8 @@ def _move(
     rng: random.Random,
     home: bool,
 ) -> str:
-    return rng.choice(move_choices(hexes, seat, ex, legal, home))
+    choices = move_choices(hexes, seat, ex, legal, home)
+    return choices[0] if home or choices == ["stop"] else rng.choice(choices)
 
 
 def move_choices(

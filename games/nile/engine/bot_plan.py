@@ -11,8 +11,8 @@ from the observation (or the same view of a sampled state) and the legal actions
   (``TRIP_MONTHS``, fewer when the game ends sooner), as far as the load allows. No askaris:
   with none, a policy of 4 or 5 adds 2 to the attitude sum (4d).
 - Going home (``homeward``): when its records promise ``HOMEWARD_VP``, when the food runs low,
-  when the rounds left only just let it reach a port, sail home and publish, or (alone at the
-  table) when publishing would reach the target.
+  when the rounds left only just let it reach a port, sail home and publish, or when publishing
+  would reach the target (which ends the game).
 - Natives: the policy with the least risk of a defeat (``policy_risk``: 3 dice above the sum,
   the tribe does not hide, and the battle lost, 4d and 4f), and the smallest gift offer whose
   failure risk (insult, then a hostile tribe or poison, 4e) is at most ``GIFT_RISK``, else
@@ -87,8 +87,8 @@ def planned_outfit(observation: dict[str, Any]) -> Outfit:
 def homeward(observation: dict[str, Any], ex: dict[str, Any]) -> bool:
     """Whether the expedition in Africa should head for a port and sail home: the food runs
     low, its records promise ``HOMEWARD_VP``, the rounds left (``HOME_SLACK`` kept in hand)
-    only just cover the walk to the nearest port at 2 hexes a month, or the seat alone would
-    reach the target by publishing."""
+    only just cover the walk to the nearest port at 2 hexes a month, or publishing would reach
+    the target (which ends the game, ruling 25)."""
     hoped = promised(observation["hexes"], ex)
     if short(ex) or hoped >= HOMEWARD_VP:
         return True
@@ -98,7 +98,7 @@ def homeward(observation: dict[str, Any], ex: dict[str, Any]) -> bool:
     if left <= (PORT_STEPS[ex["hex"]] + 1) // 2 + HOME_SLACK:
         return True
     score = observation["players"][observation["current_player"]]["score"]
-    return len(observation["players"]) == 1 and score + hoped >= observation["target_vp"]
+    return score + hoped >= observation["target_vp"]
 
 
 def policy_risk(observation: dict[str, Any], ex: dict[str, Any], policy: int) -> float:
