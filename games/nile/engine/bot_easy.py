@@ -195,6 +195,12 @@ def _feeds(hexes: dict[str, Any], seat: int, hid: str) -> bool:
     return bool(tribe) and seat in tribe["friendly"] and tribe["attitude"] >= -4
 
 
+def _unfriendly(hexes: dict[str, Any], seat: int, hid: str) -> bool:
+    """Whether ``hid`` is mapped with a tribe that would meet ``seat`` with a policy (4d)."""
+    tribe = (hexes.get(hid) or {}).get("tribe")
+    return bool(tribe) and not _feeds(hexes, seat, hid)
+
+
 def _paddles(hexes: dict[str, Any], ex: dict[str, Any]) -> bool:
     """Whether a canoe would take the expedition somewhere: a river here and a crew."""
     on_river = (hexes.get(ex["hex"]) or {}).get("river") is not None
@@ -291,8 +297,8 @@ def move_choices(
 ) -> list[str]:
     """The moves of ``legal`` the heuristic picks from at random (``["stop"]`` when none is
     legal): homeward (``home``), the one nearest a port (a hungry expedition's into a port or a
-    friendly village if any); else the moves into hexes it would record; else the moves
-    nearest a blank hex."""
+    friendly village if any); else the moves into hexes it would record, but not into a mapped
+    hex whose tribe is not friendly to it; else the moves nearest a blank hex."""
     moves = [a for a in legal if a.startswith("move")]
     if not moves:
         return ["stop"]
@@ -302,8 +308,10 @@ def move_choices(
             moves = fed or moves
         return [min(moves, key=lambda a: (PORT_STEPS[a.split()[1]], a))]
     fresh = [a for a in moves if _recordable(hexes, ex, a.split()[1])]
-    if fresh:
-        return fresh
+    # a mapped hex with a tribe that is not friendly is worth a record, not the risk
+    safe = [a for a in fresh if not _unfriendly(hexes, seat, a.split()[1])]
+    if safe:
+        return safe
     # Nothing new next door: towards the nearest blank hex.
     nearest = {a: to_blank(hexes, a.split()[1]) for a in moves}
     best = min(nearest.values())

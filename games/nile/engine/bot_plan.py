@@ -4,7 +4,8 @@ from the observation (or the same view of a sampled state) and the legal actions
 
 - Profession: journalist ($1000 at each Europe turn, free passage, battle records).
 - Port: the one with most blank hexes within ``PORT_RADIUS`` steps (a wide reach: the
-  expedition walks far from its port before it turns home).
+  expedition walks far from its port before it turns home) and away from the other seats'
+  expeditions in Africa (``uncontested_reach``).
 - Outfit (``planned_outfit``): bearers and guides (a guide adds 1 to each lost roll and to the
   attitude sum at policy 3 and 5; the newest deserts when the party is lost), one musket to
   hunt, gifts to make friends, and rations for every mouth for the months it plans to stay
@@ -34,10 +35,11 @@ from games.nile.engine.bot_easy import (
     promised,
     short,
 )
-from games.nile.engine.data import PORT_STEPS
+from games.nile.engine.data import PORT_STEPS, distance
 
 HARD_PROFESSION = "profession journalist"  # the best alone with these heuristics (bench)
 PORT_RADIUS = 6
+RIVAL_RADIUS = 4  # the hexes a rival's expedition is about to map
 BEARERS, GUIDES, MUSKETS, GIFTS = 9, 3, 1, 50
 TRIP_MONTHS = 8  # the months an expedition plans to stay in Africa
 HOMEWARD_VP = 8  # the records' promised VP that send an expedition home
@@ -63,10 +65,28 @@ def strong(observation: dict[str, Any], legal: list[str], rng: random.Random) ->
         return min(legal, key=lambda a: (risks[a], -amount(a)))
     if phase == "negotiate":
         return gift_offer(observation, ex, legal)
+    reach = uncontested_reach(observation) if phase == "europe" else PORT_REACH
     if ex is None:
-        return act(observation, legal, rng, Turn(False, (), PORT_REACH))
+        return act(observation, legal, rng, Turn(False, (), reach))
     home = phase in ("camp", "move") and homeward(observation, ex)
-    return act(observation, legal, rng, Turn(home, planned_outfit(observation), PORT_REACH))
+    return act(observation, legal, rng, Turn(home, planned_outfit(observation), reach))
+
+
+def uncontested_reach(observation: dict[str, Any]) -> dict[str, tuple[str, ...]]:
+    """``PORT_REACH`` without the hexes within ``RIVAL_RADIUS`` steps of another seat's
+    explorer in Africa: blank hexes a rival maps first score nothing for the seat."""
+    seat = observation["current_player"]
+    rivals = [
+        p["explorer"]["hex"]
+        for other, p in enumerate(observation["players"])
+        if other != seat and p["explorer"] and p["explorer"]["status"] != "europe"
+    ]
+    if not rivals:
+        return PORT_REACH
+    return {
+        port: tuple(h for h in hexes if all(distance(h, r) > RIVAL_RADIUS for r in rivals))
+        for port, hexes in PORT_REACH.items()
+    }
 
 
 def planned_outfit(observation: dict[str, Any]) -> Outfit:
