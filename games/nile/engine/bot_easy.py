@@ -195,6 +195,11 @@ def _feeds(hexes: dict[str, Any], seat: int, hid: str) -> bool:
     return bool(tribe) and seat in tribe["friendly"] and tribe["attitude"] >= -4
 
 
+def _homeward_steps(hexes: dict[str, Any], seat: int, hid: str) -> int:
+    """Steps from ``hid`` to the nearest port, 2 more through a tribe not friendly to ``seat``."""
+    return PORT_STEPS[hid] + 2 * _unfriendly(hexes, seat, hid)
+
+
 def _unfriendly(hexes: dict[str, Any], seat: int, hid: str) -> bool:
     """Whether ``hid`` is mapped with a tribe that would meet ``seat`` with a policy (4d)."""
     tribe = (hexes.get(hid) or {}).get("tribe")
@@ -296,9 +301,10 @@ def move_choices(
     hexes: dict[str, Any], seat: int, ex: dict[str, Any], legal: list[str], home: bool
 ) -> list[str]:
     """The moves of ``legal`` the heuristic picks from at random (``["stop"]`` when none is
-    legal): homeward (``home``), the one nearest a port (a hungry expedition's into a port or a
-    friendly village if any); else the moves into hexes it would record, but not into a mapped
-    hex whose tribe is not friendly to it; else the moves nearest a blank hex."""
+    legal): homeward (``home``), the one nearest a port, out of the way of a tribe that is not
+    friendly (a hungry expedition's into a port or a friendly village if any); else the moves
+    into hexes it would record, but not into a mapped hex whose tribe is not friendly to it;
+    else the moves nearest a blank hex."""
     moves = [a for a in legal if a.startswith("move")]
     if not moves:
         return ["stop"]
@@ -306,7 +312,8 @@ def move_choices(
         if short(ex):  # a port or a friendly village feeds the expedition at once
             fed = [a for a in moves if _feeds(hexes, seat, a.split()[1])]
             moves = fed or moves
-        return [min(moves, key=lambda a: (PORT_STEPS[a.split()[1]], a))]
+        # a village that is not friendly costs a detour of up to 2 steps
+        return [min(moves, key=lambda a: (_homeward_steps(hexes, seat, a.split()[1]), a))]
     fresh = [a for a in moves if _recordable(hexes, ex, a.split()[1])]
     # a mapped hex with a tribe that is not friendly is worth a record, not the risk
     safe = [a for a in fresh if not _unfriendly(hexes, seat, a.split()[1])]
