@@ -60,3 +60,17 @@ def test_the_outfit_has_no_askari_and_one_musket_to_hunt_with():
     assert [a for a in bought if a.startswith("buy musket")] == ["buy musket 1"]
     goods = state["players"][0]["explorer"]["goods"]
     assert goods["rations"] > 0 and goods["gifts"] > 0
+
+
+def test_the_easy_bot_does_not_walk_into_a_mapped_village_that_is_not_friendly_to_it():
+    layout = {"03-04": {"terrain": "veldt", "tribe": {"size": 12}}}
+    state = camp_state("03-05", layout, goods={"rations": 20}, people={"bearer": 2})
+    state = play(state, ["level normal foot"])
+    seat = ENGINE.current_player(state)
+    legal = ENGINE.legal_actions(state)
+    assert "move 03-04" in legal
+
+    observation = ENGINE.observation(state, seat)
+    choices = {bot.choose(observation, legal, random.Random(n), "easy") for n in range(20)}
+    assert choices and "move 03-04" not in choices
+    assert all(choice.startswith("move ") for choice in choices)
