@@ -3,14 +3,15 @@
     python bench/bots.py [--engine NAME] [--games N] [--iterations N] [--seconds S]
                          [--horizon N] [--processes N] [--matchups LIST]
 
-For each engine (Africa with 4 players, Africana with 3, Source of the Nile with 2) it plays N
+For each engine, at the table its ``engine/testing.py`` names (``BENCH_PLAYERS``), it plays N
 games of each matchup, one bot against the others, the bot's seat turning with the game number
 (seed = game number):
 
 - "hard vs random": one hard bot, uniformly random legal actions for the other seats;
 - "hard vs easy": one hard bot against easy bots;
 - "easy vs random": one easy bot against random players;
-- "hard solo", "easy solo": the bot alone (Source of the Nile only, the others are skipped).
+- "hard solo", "easy solo": the bot alone (for an engine whose testing module sets
+  ``BENCH_SOLO``; the others skip them).
 
 It prints the bot's win rate (a shared first place counts 1/k for k winners) with a 95 %
 Wilson interval, and for the hard bot the CPU time of a decision (median and p95 over the
@@ -24,11 +25,10 @@ of the games, so that one long run can be shared out, and --from-log FILE... pri
 of the games in such files.
 
 For the solo matchups it prints the mean published VP with its 95 % interval (normal
-approximation) and, when both were played, the hard bot's mean minus the easy bot's. For the
-Nile it also counts the easy bot's turns starved in place by choice: turns in Africa that end in
-the hex where they began with the expedition starving one month more, although the bot passed
-on an action that would have fed it (a ``move`` into a port or into the village of a tribe
-friendly to it, ``trade rations``, ``shoot``, ``buy rations``).
+approximation) and, when both were played, the hard bot's mean minus the easy bot's. For an
+engine whose testing module has ``starved_in_place`` (the Nile) it also counts the easy bot's
+turns starved in place by choice: turns that end where they began with the expedition starving
+one month more, although the bot passed on one of the testing module's ``feeding_actions``.
 
 Goals: p95 decision under 1 s; hard vs three random wins >= 90 % of Africa
 games; hard vs three easy >= 40 % (chance 25 %); easy vs three random >= 70 %. Source of the
@@ -57,7 +57,14 @@ search = importlib.import_module("games.engines.search")
 base = importlib.import_module("games.engines.base")
 PACKAGES = importlib.import_module("games").PACKAGES
 
-PLAYERS = {"africa": 4, "africana": 3, "nile": 2}
+
+def testing_module(name: str) -> Any:
+    """The testing module of engine ``name`` (``games.<name>.engine.testing``)."""
+    return importlib.import_module(f"{PACKAGES[name]}.engine.testing")
+
+
+#: {engine name: the number of players of its benched table}.
+PLAYERS = {name: testing_module(name).BENCH_PLAYERS for name in PACKAGES}
 MATCHUPS = {
     "hard vs random": ("hard", "random"),
     "hard vs easy": ("hard", "easy"),
@@ -65,8 +72,8 @@ MATCHUPS = {
     "hard solo": ("hard", None),
     "easy solo": ("easy", None),
 }
-SOLO_ENGINES = {"nile"}  # the engines whose solo games are benched
-FEEDING = ("trade rations ", "shoot ", "buy rations ")
+#: The engines whose solo games are benched.
+SOLO_ENGINES = {name for name in PACKAGES if getattr(testing_module(name), "BENCH_SOLO", False)}
 MAX_ACTIONS = 20000
 
 
@@ -82,6 +89,8 @@ def play_game(task: tuple[str, str, int, dict[str, Any], bool]) -> dict[str, Any
     name, matchup, seed, budget_fields, timing = task
     engine = engines.get_engine(name)
     bots = bot_module(name)
+    testing = testing_module(name)
+    watch_food = hasattr(testing, "starved_in_place")
     budget = search.Budget(**budget_fields)
     players = PLAYERS[name]
     tested, others = MATCHUPS[matchup]
@@ -110,14 +119,14 @@ def play_game(task: tuple[str, str, int, dict[str, Any], bool]) -> dict[str, Any
             action = bots.choose(observation, legal, rng, level, budget=budget)
             if level == "hard" and len(legal) > 1:
                 times.append((time.process_time() - cpu, time.perf_counter() - wall))
-        if name == "nile" and level == "easy":
-            feeding = _feeding(state, current, legal)
+        if watch_food and level == "easy":
+            feeding = testing.feeding_actions(state, current, legal)
             passed_food = passed_food or (bool(feeding) and action not in feeding)
         before = state
         state = engine.apply(state, action)
         if base.turn_of(engine, state) != turn:
-            if name == "nile" and levels[before["seat"]] == "easy" and passed_food:
-                starved += _starved_in_place(before, state)
+            if watch_food and levels[before["seat"]] == "easy" and passed_food:
+                starved += testing.starved_in_place(before, state)
             passed_food, turn = False, base.turn_of(engine, state)
     places = engine.places(state) if engine.is_terminal(state) else [players] * players
     winners = places.count(1)
@@ -132,33 +141,6 @@ def play_game(task: tuple[str, str, int, dict[str, Any], bool]) -> dict[str, Any
         "times": times,
         "timing": timing,
     }
-
-
-def _feeding(state: dict[str, Any], seat: int, legal: list[str]) -> list[str]:
-    """The Nile actions of ``legal`` that would feed seat ``seat``'s expedition this month: a
-    move into a port or into the village of a tribe friendly to it, a trade for rations, a
-    shot animal, bought rations."""
-    ports = set(engines.get_engine("nile").board.ports.values())
-    out = [a for a in legal if a.startswith(FEEDING)]
-    for action in legal:
-        if action.startswith("move "):
-            hid = action.split()[1]
-            tribe = (state["hexes"].get(hid) or {}).get("tribe")
-            if hid in ports or (tribe and seat in tribe["friendly"] and tribe["attitude"] >= -4):
-                out.append(action)
-    return out
-
-
-def _starved_in_place(before: dict[str, Any], after: dict[str, Any]) -> int:
-    """1 when the Nile turn that ``before`` ended left the seat's explorer in Africa, in the
-    hex where the turn began, starving one month more; else 0."""
-    seat = before["seat"]
-    old = before["players"][seat]["explorer"]
-    new = after["players"][seat]["explorer"]
-    if old is None or new is None or new["status"] != "africa":
-        return 0
-    stayed = new["hex"] == before["turn"]["start_hex"]
-    return int(stayed and new["starving"] > old["starving"])
 
 
 def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:

@@ -2,7 +2,8 @@
 tests, on purpose): ``twin`` and ``redeal`` deal them differently, ``shows_secrets`` says whether
 a view shows them all; ``HIDDEN_ONLY_OPTIONS`` are options under which two seeds differ only in
 hidden things, ``tie_break`` decides between equal scores (None: ties share the place) and
-``choose`` steers random games to their end.
+``choose`` steers random games to their end; ``BENCH_PLAYERS`` is the table bench/bots.py
+plays.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ State = dict[str, Any]
 
 HIDDEN_ONLY_OPTIONS: dict[str, Any] = {}
 tie_break = None
+BENCH_PLAYERS = 4
 
 
 def twin(state: State, rng: random.Random, seat: int | None = None) -> State:

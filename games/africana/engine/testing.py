@@ -2,7 +2,8 @@
 tests, on purpose): ``twin`` and ``redeal`` deal them differently, ``shows_secrets`` says whether
 a view shows them all; ``HIDDEN_ONLY_OPTIONS`` are options under which two seeds differ only in
 hidden things, ``tie_break`` decides between equal scores (None: ties share the place) and
-``choose`` steers random games to their end.
+``choose`` steers random games to their end; ``BENCH_PLAYERS`` is the table bench/bots.py
+plays.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ HIDDEN_ONLY_OPTIONS: dict[str, Any] = {
     "expedition_order": ["A01", "A02", "A03", "A04", "A05"],
     "book_order": {"north": ["N01"], "south": ["S01"]},
 }
+BENCH_PLAYERS = 3
 
 
 def tie_break(state: State, seat: int) -> int:

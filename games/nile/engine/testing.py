@@ -2,7 +2,9 @@
 tests, on purpose): ``twin`` and ``redeal`` deal them differently, ``shows_secrets`` says whether
 a view shows them all; ``HIDDEN_ONLY_OPTIONS`` are options under which two seeds differ only in
 hidden things, ``tie_break`` decides between equal scores (None: ties share the place) and
-``choose`` steers random games to their end.
+``choose`` steers random games to their end. For bench/bots.py: ``BENCH_PLAYERS`` is the table
+it plays, ``BENCH_SOLO`` that it plays solo games too, and ``feeding_actions`` and
+``starved_in_place`` count the easy bot's turns starved in place by choice.
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ State = dict[str, Any]
 # Nothing public comes from the seed; ten rounds keep the random games short.
 HIDDEN_ONLY_OPTIONS: dict[str, Any] = {"max_rounds": 10}
 tie_break = None
-ONWARD = {"end", "level", "move", "stop", "stay", "publish", "sail", "keep", "loot", "leave"}
+BENCH_PLAYERS = 2
+BENCH_SOLO = True
 
 
 def twin(state: State, rng: random.Random, seat: int | None = None) -> State:
@@ -64,3 +67,33 @@ def choose(rng: random.Random, legal: list[str]) -> str:
 
 
 ONWARD = {"end", "level", "move", "stop", "stay", "publish", "sail", "keep", "loot", "leave"}
+FEEDING = ("trade rations ", "shoot ", "buy rations ")
+
+
+def feeding_actions(state: State, seat: int, legal: list[str]) -> list[str]:
+    """The actions of ``legal`` that would feed seat ``seat``'s expedition this month: a move
+    into a port or into the village of a tribe friendly to it, a trade for rations, a shot
+    animal, bought rations."""
+    from games.nile.engine.data import BOARD
+
+    ports = set(BOARD.ports.values())
+    out = [a for a in legal if a.startswith(FEEDING)]
+    for action in legal:
+        if action.startswith("move "):
+            hid = action.split()[1]
+            tribe = (state["hexes"].get(hid) or {}).get("tribe")
+            if hid in ports or (tribe and seat in tribe["friendly"] and tribe["attitude"] >= -4):
+                out.append(action)
+    return out
+
+
+def starved_in_place(before: State, after: State) -> int:
+    """1 when the turn that ``before`` ended left the seat's explorer in Africa, in the hex
+    where the turn began, starving one month more; else 0."""
+    seat = before["seat"]
+    old = before["players"][seat]["explorer"]
+    new = after["players"][seat]["explorer"]
+    if old is None or new is None or new["status"] != "africa":
+        return 0
+    stayed = new["hex"] == before["turn"]["start_hex"]
+    return int(stayed and new["starving"] > old["starving"])
