@@ -16,6 +16,17 @@ def followed_ids(user) -> set[int]:
 
 
 @register.simple_tag
+def others_to_follow(user, seats) -> list[tuple]:
+    """(account, whether ``user`` follows it) for each person seated in ``seats`` other than
+    ``user``, in seat order; computer players are left out. Empty when ``user`` plays alone or
+    against computer players only."""
+    following = services.followed_ids(user)
+    return [
+        (s.user, s.user_id in following) for s in seats if s.user_id and s.user_id != user.pk
+    ]
+
+
+@register.simple_tag
 def rematch_of(game):
     """The rematch of ``game`` (a Game), or None."""
     found = Rematch.objects.filter(previous=game).select_related("game").first()

@@ -99,3 +99,12 @@ def test_the_play_page_offers_to_follow_the_other_players(alice, bob):
     assert "Follow Bob" in client.get(game.get_absolute_url()).content.decode()
     client.post("/friends/follow/", {"name": "Bob", "follow": "1", "next": game.get_absolute_url()})
     assert "Stop following Bob" in client.get(game.get_absolute_url()).content.decode()
+
+
+def test_a_game_against_computer_players_offers_nobody_to_follow(alice):
+    game = services.create_game(alice, num_players=3, bots=2)
+    page = signed_in(alice).get(game.get_absolute_url()).content.decode()
+
+    assert game.seats.exclude(bot_level="").count() == 2
+    assert "Players to follow" not in page
+    assert 'class="follow-list"' not in page
