@@ -13,6 +13,8 @@ import copy
 import random
 from typing import Any
 
+from games.nile.engine.data import BOARD
+
 State = dict[str, Any]
 
 # Nothing public comes from the seed; ten rounds keep the random games short.
@@ -74,8 +76,6 @@ def feeding_actions(state: State, seat: int, legal: list[str]) -> list[str]:
     """The actions of ``legal`` that would feed seat ``seat``'s expedition this month: a move
     into a port or into the village of a tribe friendly to it, a trade for rations, a shot
     animal, bought rations."""
-    from games.nile.engine.data import BOARD
-
     ports = set(BOARD.ports.values())
     out = [a for a in legal if a.startswith(FEEDING)]
     for action in legal:
