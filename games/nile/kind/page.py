@@ -22,7 +22,6 @@ from games.nile.kind.market import (
     MARKET_ORDER,
     QUANTITY_FIELD,
     group_label,
-    kind_name,
     market,
 )
 from games.nile.kind.terms import (
@@ -35,6 +34,18 @@ from games.nile.kind.terms import (
     counted,
     port_name,
 )
+
+
+def party_member(kind: str, healthy: int, sick: int) -> str:
+    """The people of one ``kind`` of an expedition in words, by their counts: "2 askaris",
+    "1 guide (+1 sick)" (singular or plural in each language)."""
+    words = counted(kind, healthy)
+    if not sick:
+        return words
+    return ngettext("%(people)s (+%(count)s sick)", "%(people)s (+%(count)s sick)", sick) % {
+        "people": words,
+        "count": sick,
+    }
 
 
 def group_actions(legal: list[str]) -> tuple[list[dict], list[str]]:
@@ -190,11 +201,13 @@ class Page(page.Page):
             info = None
             if explorer:
                 people = [
-                    (kind_name(k), v["healthy"], v["sick"])
+                    party_member(k, v["healthy"], v["sick"])
                     for k, v in explorer["people"].items()
                     if v["healthy"] or v["sick"]
                 ]
-                goods = [(kind_name(k), n) for k, n in explorer["goods"].items() if n]
+                goods = [counted(k, n) for k, n in explorer["goods"].items() if n]
+                if explorer["items"]:
+                    goods.append(counted("item", explorer["items"]))
                 status = STATUS_NAMES.get(explorer["status"], explorer["status"])
                 info = {
                     "profession": PROFESSION_NAMES.get(explorer["profession"], ""),
@@ -207,7 +220,6 @@ class Page(page.Page):
                     "mp": explorer["mp"],
                     "people": people,
                     "goods": goods,
-                    "items": explorer["items"],
                     "records": len(explorer["records"]),
                 }
             rows.append(

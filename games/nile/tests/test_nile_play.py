@@ -10,9 +10,11 @@ import re
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.utils import translation
 
 from games import services
 from games.models import Game
+from games.nile.kind.page import party_member
 from games.simulation import bot_action
 from notifications.models import OutboundMail
 from tests.mailplay.conftest import answer_by_mail, last_mail_to
@@ -194,3 +196,25 @@ def test_the_text_boards_player_lines_are_short_and_count_one_in_the_singular(al
     assert "1 bearer" in text and "1 bearers" not in text
     # The player's line is cut into short lines, so that it fits the mail's <pre>.
     assert all(len(line) <= 60 for line in player), player
+
+
+def test_the_players_panel_counts_one_of_a_party_or_supplies_in_the_singular(alice, client):
+    game = services.create_game(alice, engine="nile", num_players=1, seed=3)
+    for action in ("profession explorer", "sail lagos"):
+        game = services.submit_action(game, alice, action, game.version)
+    explorer = game.state["players"][0]["explorer"]
+    explorer["people"] = {k: {"healthy": 0, "sick": 0} for k in explorer["people"]}
+    explorer["guides"] = [{"hex": "05-05", "sick": False}, {"hex": "05-05", "sick": True}]
+    explorer["people"]["bearer"] = {"healthy": 2, "sick": 0}
+    explorer["goods"] = dict.fromkeys(explorer["goods"], 0) | {"canoe": 1, "rations": 2}
+    game.save()
+    client.force_login(alice)
+
+    panel = " ".join(client.get(game.get_absolute_url()).content.decode().split())
+
+    assert "2 bearers" in panel and "1 guide (+1 sick)" in panel
+    assert "2 rations" in panel and "1 canoe<" in panel.replace(", ", "<")
+    assert "1 guides" not in panel and "1 canoes" not in panel
+    for language, words in {"fr": "1 guide (+1 malade)", "nl": "1 gids (+1 ziek)"}.items():
+        with translation.override(language):
+            assert party_member("guide", 1, 1) == words
