@@ -2,7 +2,10 @@
 without scrolling past the board, and a tab left open tells its player when the turn comes
 (title, live region; a browser notification only after the player asks for it)."""
 
+from datetime import timedelta
+
 import pytest
+from django.utils import timezone
 
 from games import services
 from tests.browser.test_play import signed_in_page
@@ -81,3 +84,25 @@ def test_the_settings_form_fits_a_phone_with_each_radio_button_beside_its_words(
         )
         assert radio["width"] < 40  # a box, not a 44-px-high field beside the words
     assert page.locator("fieldset legend").count() >= 2
+
+
+def test_moves_since_the_last_visit_leave_the_board_high_on_a_phone(browser, live_server, started):
+    waiting = started.seats.get(number=1)
+    waiting.last_seen_at = timezone.now() - timedelta(minutes=1)  # before the moves below
+    waiting.save(update_fields=["last_seen_at"])
+    mover = started.seats.get(number=0).user
+    game = started
+    for _move in range(3):  # up to three moves, each a line or two of the list
+        action = game.rules.legal_actions(game.state)[0]
+        game = services.submit_action(game, mover, action, game.version)
+        if game.current_seat != 0:
+            break
+    page = signed_in_page(browser, live_server, waiting.user)
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(live_server.url + game.get_absolute_url())
+
+    assert page.locator(".since-last-visit").is_visible()
+    top = page.evaluate("() => document.querySelector('.board-area').getBoundingClientRect().top")
+    assert top < 0.6 * 740  # the header, the status and the list leave the board room
+    page.locator(".since-last-visit ol").focus()  # the list scrolls, by keyboard too
+    assert page.evaluate("() => document.activeElement.matches('.since-last-visit ol')")
