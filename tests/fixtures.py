@@ -16,6 +16,7 @@ with each other for the machine.
 """
 
 import os
+import re
 import shutil
 from urllib.parse import urlsplit, urlunsplit
 
@@ -202,3 +203,10 @@ def dave(db):
 def players(db):
     """Five verified players, "Player 1" to "Player 5"."""
     return [make_player(f"p{n}@example.com", f"Player {n}") for n in range(1, 6)]
+
+
+def shows(text: str, secret) -> bool:
+    """Whether ``secret`` (a seed, a salt) stands in ``text`` as a whole word: a short seed of a
+    test's fixture may stand inside a random hex string (a commitment, a token) by chance."""
+    pattern = rf"(?<![0-9A-Za-z]){re.escape(str(secret))}(?![0-9A-Za-z])"
+    return re.search(pattern, text) is not None

@@ -7,6 +7,7 @@ from games import services
 from games.africa.engine.data import board as africa_board
 from games.africa.kind.mail import ABBREVIATIONS
 from games.kinds import get_kind
+from tests.fixtures import shows
 from tests.games.conftest import player_to_move
 from tests.mailplay.conftest import last_mail_to, reply_to
 
@@ -117,7 +118,7 @@ def test_the_text_board_never_shows_a_face_down_marker(
             assert shown[cell].startswith("?"), cell
         elif info["marker"]:
             assert shown[cell].startswith(ABBREVIATIONS[info["marker"]]), cell
-    assert str(game.seed) not in body
+    assert not shows(body, game.seed)
 
 
 def test_researchers_and_camps_are_marked_on_the_text_board():
