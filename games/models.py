@@ -221,6 +221,8 @@ def bot_name(level: str, index: int | None = None) -> str:
 
 
 class SeatQuerySet(models.QuerySet):
+    """Seats, with the reads that pages listing them share (``Seat.objects``)."""
+
     def with_robot_rank(self) -> "SeatQuerySet":
         """The seats with ``robot_rank`` read in the same query: for a computer player that has
         no seat number yet (the game has not started), how many computer players sat down at its

@@ -132,10 +132,13 @@ class GameKind:
 
     @property
     def min_players(self) -> int:
+        """The fewest players of a game of this kind (the engine's ``min_players``)."""
         return self.engine.min_players
 
     @property
     def max_players(self) -> int:
+        """The most players the site seats at a game of this kind: ``site_max_players``, else
+        the engine's ``max_players``."""
         return self.site_max_players or self.engine.max_players
 
     @property

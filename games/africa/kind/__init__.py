@@ -20,6 +20,8 @@ class AfricaKind(GameKind):
     seat_colours = SEAT_COLOURS
 
     def options_note(self, options):
+        """The words "simple variant" for a game of the rulebook's simple variant, else "" (the
+        ``GameKind.options_note`` contract)."""
         return _("simple variant") if options.get("variant") == "simple" else ""
 
 

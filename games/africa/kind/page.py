@@ -51,6 +51,8 @@ class Choices:
 
     @classmethod
     def of(cls, legal: list[str]) -> Choices:
+        """``legal`` (Africa's actions) sorted into cell links, moves by their start and
+        buttons."""
         choices = cls()
         for action in legal:
             words = action.split()
