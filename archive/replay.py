@@ -20,6 +20,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from games.engines import replay
+from games.kinds.board import board_seats
 from games.models import Game
 from games.scoresheet import final_breakdown
 
@@ -89,7 +90,7 @@ def replay_context(game: Game, step: int | None) -> dict[str, Any]:
         }
         for number, move in enumerate(moves, start=1)
     ]
-    board = kind.board.context(observation, [{"name": s.name, "colour": s.colour} for s in seats])
+    board = kind.board.context(observation, board_seats(seats))
     return {
         "kind": kind,
         "step": step,

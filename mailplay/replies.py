@@ -12,6 +12,7 @@ import logging
 from django.conf import settings
 from django.utils import translation
 
+from games.kinds.board import board_seats
 from games.models import Game, Seat
 from mailplay.links import turn_links
 from mailplay.tokens import reply_address
@@ -49,7 +50,7 @@ def position_context(game: Game, seat: Seat, names: list[str]) -> dict:
     }
     if settings.MAIL_BOARD_PICTURES:  # building it costs as much as the rest of the position
         context["board"] = kind.board.mail_context(
-            observation, [{"name": s.name, "colour": s.colour} for s in seats], seat.number
+            observation, board_seats(seats), seat.number
         )
     if game.status == Game.Status.ACTIVE and game.current_seat == seat.number:
         legal = rules.legal_actions(game.state)

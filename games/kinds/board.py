@@ -12,6 +12,12 @@ from django.utils import translation
 from games.kinds.facet import Facet
 
 
+def board_seats(seats) -> list[dict[str, str]]:
+    """``seats`` (Seat rows, in seat order) as ``Board.context`` takes them: [{"name": the
+    player's name, "colour": the seat's colour key}]."""
+    return [{"name": s.name, "colour": s.colour} for s in seats]
+
+
 class Board(Facet):
     """The board partial ("games/<game>/board.html", an SVG with the class ``game-board``)
     and what draws it."""

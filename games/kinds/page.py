@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.kinds.board import board_seats
 from games.kinds.facet import Facet
 
 
@@ -36,7 +37,7 @@ class Page(Facet):
             return self.action_label(action, observation, names)
 
         def board_context():
-            seats = [{"name": s.name, "colour": s.colour} for s in game.seat_list]
+            seats = board_seats(game.seat_list)
             return {"board": self.kind.board.context(observation, seats)}
 
         return {

@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy
 from games.africa.kind.log import city, marker_name
 from games.africa.kind.terms import SEAT_COLOURS
 from games.kinds import page
+from games.kinds.board import board_seats
 
 CELL_ACTIONS = ("start", "anywhere", "move", "uncover", "place")
 MARKER_MOVES = ("animal", "nomad")
@@ -159,7 +160,7 @@ class Page(page.Page):
             cell_choices = [(a, label(a)) for a in wanted]
 
         def board_context():
-            seats = [{"name": s.name, "colour": s.colour} for s in game.seat_list]
+            seats = board_seats(game.seat_list)
             selected = selected_from or (selected_cell if cell_choices else None)
             board = self.kind.board.context(observation, seats, links=links, selected=selected)
             return {"board": board, "target_kinds": self.kind.board.target_kinds}

@@ -20,6 +20,7 @@ from games.africana.engine.data import COMPANIES
 from games.africana.kind.log import adventure_words, expedition_words, place, silver
 from games.africana.kind.terms import COMPANY_NAMES, SEAT_COLOURS, card_name
 from games.kinds import page
+from games.kinds.board import board_seats
 
 
 class Page(page.Page):
@@ -83,7 +84,7 @@ class Page(page.Page):
         cell_choices = [(a, label(a)) for a in by_location.get(selected, [])]
 
         def board_context():
-            seats = [{"name": s.name, "colour": s.colour} for s in game.seat_list]
+            seats = board_seats(game.seat_list)
             board = self.kind.board.context(observation, seats, links=links, selected=selected)
             return {"board": board, "target_kinds": self.kind.board.target_kinds}
 

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games.kinds import page
+from games.kinds.board import board_seats
 from games.nile.engine.data import PRICES
 from games.nile.kind.market import (
     MARKET_ORDER,
@@ -162,7 +163,7 @@ class Page(page.Page):
         forms, buttons = group_actions(legal)
 
         def board():
-            seats = [{"name": s.name, "colour": s.colour} for s in game.seat_list]
+            seats = board_seats(game.seat_list)
             return {
                 "board": self.kind.board.context(observation, seats, links=links),
                 "target_kinds": self.kind.board.target_kinds,
