@@ -389,6 +389,30 @@ INBOUND_RETENTION_DAYS = env.int("INBOUND_RETENTION_DAYS", default=30)
 HEALTH_SWEEP_MAX_AGE = env.int("HEALTH_SWEEP_MAX_AGE", default=5 * 60)
 HEALTH_MAIL_MAX_AGE = env.int("HEALTH_MAIL_MAX_AGE", default=15 * 60)
 
+# The live play page (the ``live`` app): open play pages hold a Server-Sent Events stream of
+# the live process (``live.asgi``), which tells them each new version of their game. Production
+# serves it on the site's own origin under /live/ (the proxy routes it to the live processes);
+# `make run` serves it beside the development server, on the next port (LIVE_URL absolute, and
+# the site's own origins allowed to read it across the port).
+LIVE_URL = env.str("LIVE_URL", default="/live/")
+LIVE_ALLOWED_ORIGINS = env.list("LIVE_ALLOWED_ORIGINS", default=[])
+# Production: the Redis pub/sub channel on which the site publishes "game G is at version N".
+LIVE_CHANNEL = env.str("LIVE_CHANNEL", default="live:games")
+# Embedded (no REDIS_URL): how often the live process reads the versions of the games it
+# watches, in one query (seconds).
+LIVE_POLL_SECONDS = env.float("LIVE_POLL_SECONDS", default=0.25)
+# How often a stream with nothing to say sends a comment, so that proxies keep it (seconds).
+LIVE_PING_SECONDS = env.float("LIVE_PING_SECONDS", default=15.0)
+
+
+def _live_origin(url: str) -> list[str]:
+    """The origin of an absolute LIVE_URL ("http://host:port"), for the CSP's connect-src."""
+    if "://" not in url:
+        return []
+    scheme, _sep, rest = url.partition("://")
+    return [f"{scheme}://{rest.split('/', 1)[0]}"]
+
+
 # Content-Security-Policy: nothing is loaded from another host, no inline script or style.
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
@@ -397,7 +421,7 @@ CONTENT_SECURITY_POLICY = {
         "style-src": [SELF],
         "img-src": [SELF, "data:"],
         "font-src": [SELF],
-        "connect-src": [SELF],
+        "connect-src": [SELF, *_live_origin(LIVE_URL)],
         "form-action": [SELF],
         "frame-ancestors": [NONE],
         "base-uri": [SELF],

@@ -26,6 +26,7 @@ from __future__ import annotations
 import functools
 import re
 import uuid
+from urllib.parse import urlencode
 
 from django.conf import settings
 from django.core import signing
@@ -74,15 +75,24 @@ def poll_token(game: Game, seat: Seat | None, session_key: str | None) -> str:
     return _signer(str(game.code)).sign(f"{holder}:{_session_digest(session_key)}")
 
 
-def _token_seat(code: str, token: str, session_key: str | None) -> str | None:
-    """The seat pk (or ``WATCHER``) a fresh, genuine ``token`` for game ``code`` and the
-    session ``session_key`` stands for; None for any other token."""
+def token_holder(code: str, token: str, session_key: str | None) -> str | None:
+    """The seat pk (or ``WATCHER``) a fresh, genuine ``token`` for game ``code`` (its UUID as
+    text) and the session ``session_key`` stands for; None for any other token (forged, for
+    another game or session, or older than ``POLL_TOKEN_SECONDS``). The poll and the live
+    process's streams (``live``) both take it for the page's access check."""
     try:
         value = _signer(code).unsign(token, max_age=POLL_TOKEN_SECONDS)
     except signing.BadSignature:  # forged, for another game, or expired
         return None
     holder, _colon, digest = value.partition(":")
     return holder if digest == _session_digest(session_key) else None
+
+
+def stream_url(game: Game, token: str) -> str:
+    """The URL of the live stream of ``game``'s page for the poll token ``token`` (from
+    ``poll_token``): ``settings.LIVE_URL`` + "games/<code>/?t=<token>", served by the live
+    process (``live``), which tells the page each new version of the game."""
+    return f"{settings.LIVE_URL}games/{game.code}/?{urlencode({'t': token})}"
 
 
 class FastPollMiddleware:
@@ -111,7 +121,7 @@ class FastPollMiddleware:
             code = str(uuid.UUID(code))
         except ValueError:
             return False
-        holder = _token_seat(code, token, session_key)
+        holder = token_holder(code, token, session_key)
         if holder is None:
             return False
         if holder == WATCHER:
