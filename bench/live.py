@@ -33,6 +33,7 @@ import asyncio
 import os
 import random
 import resource
+import signal
 import statistics
 import subprocess
 import sys
@@ -250,23 +251,33 @@ async def poll_phase(args, games, groups) -> dict:
         for _ in range(args.per_game)
     ]
     answers: dict[int, int] = {}
-    base = f"http://127.0.0.1:{SITE_PORT}"
 
-    async def page(client, url, stop_at):
+    async def poll(path: str) -> None:
+        """One poll as a page sends it, on a connection of its own (gunicorn's sync workers
+        close each connection after its answer)."""
+        reader, writer = await asyncio.open_connection("127.0.0.1", SITE_PORT)
+        request = f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+        writer.write(request.encode("ascii"))
+        answer = await reader.read()
+        writer.close()
+        status = int(answer[9:12]) if answer[:5] == b"HTTP/" else 0
+        answers[status] = answers.get(status, 0) + 1
+
+    async def page(path: str, stop_at: float) -> None:
         await asyncio.sleep(random.uniform(0, POLL_SECONDS))
         while time.perf_counter() < stop_at:
-            response = await client.get(url)
-            answers[response.status_code] = answers.get(response.status_code, 0) + 1
+            try:
+                await asyncio.wait_for(poll(path), WAIT)
+            except (OSError, TimeoutError):
+                answers[0] = answers.get(0, 0) + 1
             await asyncio.sleep(POLL_SECONDS)
 
-    limits = httpx.Limits(max_connections=100, max_keepalive_connections=100)
-    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=WAIT) as client:
-        stop_at = time.perf_counter() + args.quiet + POLL_SECONDS
-        tasks = [asyncio.create_task(page(client, url, stop_at)) for url in urls]
-        await asyncio.sleep(POLL_SECONDS)  # every page has begun polling
-        groups["database"] = backends(args.database)
-        cpu = await cpu_over(args.quiet, groups)
-        await asyncio.gather(*tasks)
+    stop_at = time.perf_counter() + args.quiet + POLL_SECONDS
+    tasks = [asyncio.create_task(page(url, stop_at)) for url in urls]
+    await asyncio.sleep(POLL_SECONDS)  # every page has begun polling
+    groups["database"] = backends(args.database)
+    cpu = await cpu_over(args.quiet, groups)
+    await asyncio.gather(*tasks)
     return {"pages": len(urls), "answers": answers, "cpu": cpu}
 
 
@@ -274,7 +285,7 @@ def percentile(values: list[float], share: float) -> float:
     return values[min(len(values) - 1, int(share * len(values)))] if values else float("nan")
 
 
-def report(args, pushed: dict, polled: dict) -> None:
+def report_streams(args, pushed: dict) -> None:
     delays = pushed["delays"]
     print()
     print(
@@ -295,6 +306,10 @@ def report(args, pushed: dict, polled: dict) -> None:
             f"p95 {1000 * percentile(delays, 0.95):.0f} ms, max {1000 * delays[-1]:.0f} ms "
             f"(goal: p95 <= 1000 ms)"
         )
+    sys.stdout.flush()
+
+
+def report_cpu(args, pushed: dict, polled: dict) -> None:
     print(f"Quiet {args.quiet:.0f} s, % of one core:")
     print(f"  {'':28} {'live':>8} {'web':>8} {'database':>9} {'total':>8}")
     for name, result in (
@@ -311,6 +326,7 @@ def report(args, pushed: dict, polled: dict) -> None:
 
 def main():
     args = parse_args()
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit("stopped"))  # the servers stop too
     args.database = args.database_url.rsplit("/", 1)[1]
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 65536)), hard))
@@ -360,6 +376,7 @@ def main():
         wait_for(SITE_PORT, "/")
         groups = {"live": [servers[0].pid], "web": family(servers[1].pid)}
         pushed = asyncio.run(stream_phase(args, games, groups))
+        report_streams(args, pushed)
         for game in games:  # the pages poll at the games' versions after the moves
             game.refresh_from_db(fields=["version"])
         polled = asyncio.run(poll_phase(args, games, dict(groups)))
@@ -368,7 +385,7 @@ def main():
             server.terminate()
         for server in servers:
             server.wait(30)
-    report(args, pushed, polled)
+    report_cpu(args, pushed, polled)
 
 
 if __name__ == "__main__":
