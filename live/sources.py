@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 from concurrent.futures import ThreadPoolExecutor
 
 import redis.asyncio
@@ -44,6 +45,11 @@ def _read_versions(codes: list[str]) -> dict[str, int]:
     except DatabaseError:
         connection.close()  # a fresh connection next time (the server may have restarted)
         raise
+
+
+def client_name() -> str:
+    """The name this process's subscription has in Redis (CLIENT LIST): "live-<pid>"."""
+    return f"live-{os.getpid()}"
 
 
 async def versions(codes: list[str]) -> dict[str, int]:
@@ -120,7 +126,10 @@ class RedisSource:
 
     async def _listen(self) -> None:
         client = redis.asyncio.Redis.from_url(
-            self.url, socket_connect_timeout=2, health_check_interval=30
+            self.url,
+            socket_connect_timeout=2,
+            health_check_interval=30,
+            client_name=client_name(),
         )
         try:
             async with client.pubsub(ignore_subscribe_messages=True) as pubsub:

@@ -10,13 +10,16 @@ from datetime import timedelta
 
 import httpx
 import pytest
+import redis
 import time_machine
+from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
 from games import services
 from games.polling import poll_token
+from live.sources import client_name
 from talk.services import post_message
 from tests.live.conftest import (
     MESSAGE,
@@ -171,3 +174,24 @@ def test_the_health_endpoint_counts_streams_and_games(live, duel):
         for stream in streams:
             stream.close()
     wait_until(lambda: live.hub.streams() == 0, "the closed streams to be forgotten")
+
+
+@pytest.mark.needs_redis
+def test_a_move_published_while_redis_was_away_still_reaches_the_page(live_redis, duel, alice):
+    page = logged_in(alice)
+    stream = Stream(live_redis.stream_url(duel, page_token(page, duel)), session_cookie(page))
+    source = live_redis.app.state.source
+    try:
+        stream.next()
+        connection = redis.Redis.from_url(settings.REDIS_URL)
+        mine = [c for c in connection.client_list() if c["name"] == client_name()]
+        for client in mine:
+            connection.client_kill_filter(_id=client["id"])
+        wait_until(lambda: not source.ok, "the live process to lose Redis")
+
+        game = move(duel)  # published while nobody listens
+
+        assert stream.next_event() == version_message(game.version)
+        wait_until(lambda: source.ok, "the live process to listen again")
+    finally:
+        stream.close()
