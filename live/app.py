@@ -9,7 +9,7 @@
 
       event: version\\ndata: <N>\\n\\n     at once (the current version), then each new one
       event: chat\\ndata: 1\\n\\n          a chat line the page's viewer may read was written
-      : ping\\n\\n                         after LIVE_PING_SECONDS with nothing else
+      : ping\\n\\n                         every LIVE_PING_SECONDS (unless news wait)
 
 - ``GET /live/health``: 200 (503 when the source of news fails) with
   ``{"ok": bool, "source": "redis"|"embedded", "streams": int, "games": int}``.
@@ -69,12 +69,8 @@ class EventStream(StreamingResponse):
         queue = self.subscriber.queue
         yield event_bytes("version", self.subscriber.last)
         while True:
-            try:
-                kind, value = await asyncio.wait_for(queue.get(), settings.LIVE_PING_SECONDS)
-            except TimeoutError:
-                yield PING
-            else:
-                yield event_bytes(kind, value)
+            kind, value = await queue.get()
+            yield PING if kind == "ping" else event_bytes(kind, value)
 
     async def __call__(self, scope, receive, send) -> None:
         try:
@@ -142,18 +138,24 @@ def make_source(hub: Hub):
 
 def build(hub: Hub = HUB, source=None) -> Starlette:
     """The app, with ``hub`` and ``source`` (``make_source(hub)`` when None), which runs as
-    long as the app does (started and cancelled by the ASGI lifespan)."""
+    long as the app does (started and cancelled by the ASGI lifespan), as does the pinger of
+    the hub's streams."""
     source = source or make_source(hub)
+
+    async def pings():
+        while True:
+            await asyncio.sleep(settings.LIVE_PING_SECONDS)
+            hub.ping()
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
-        task = asyncio.create_task(source.run(), name="live source")
+        tasks = [asyncio.create_task(source.run()), asyncio.create_task(pings())]
         try:
             yield
         finally:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
             await close_connection()
 
     app = Starlette(

@@ -8,8 +8,9 @@ the last version it heard of each watched game, and each stream the last version
 and from a re-read after a reconnection, from the database poll every tick) is told once, and
 an older one never.
 
-News are tuples: ``("version", N)`` (N an int) and ``("chat", 1)``. Nothing else is ever
-queued: no position, no name, no seed.
+News are tuples: ``("version", N)`` (N an int), ``("chat", 1)`` and ``("ping", 0)`` (every
+LIVE_PING_SECONDS, from ``ping``, for all the streams at once: one timer for the process, not
+one per stream). Nothing else is ever queued: no position, no name, no seed.
 """
 
 from __future__ import annotations
@@ -90,6 +91,13 @@ class Hub:
         for subscriber in list(group):
             subscriber.put(("version", version))
         return len(group)
+
+    def ping(self) -> None:
+        """Queue a ping for every stream whose queue is empty (one with news says enough)."""
+        for group in self.watchers.values():
+            for subscriber in group:
+                if subscriber.queue.empty():
+                    subscriber.queue.put_nowait(("ping", 0))
 
     def chat(self, code: str, *, players_only: bool) -> int:
         """Tell the streams of game ``code`` that a chat line was written (when

@@ -68,3 +68,18 @@ def test_a_game_is_forgotten_with_its_last_stream():
     hub.unsubscribe(second)
     hub.unsubscribe(second)  # twice is harmless
     assert hub.codes() == [] and hub.streams() == 0 and hub.versions == {}
+
+
+def test_a_ping_goes_only_to_the_streams_with_nothing_to_say():
+    async def scenario():
+        hub = Hub()
+        quiet = hub.subscribe(CODE, seated=False)
+        busy = hub.subscribe(CODE, seated=False)
+        busy.put(("chat", 1))
+        hub.ping()
+        return drain(quiet), drain(busy)
+
+    quiet, busy = asyncio.run(scenario())
+
+    assert quiet == [("ping", 0)]
+    assert busy == [("chat", 1)]

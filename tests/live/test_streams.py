@@ -24,6 +24,7 @@ from talk.services import post_message
 from tests.live.conftest import (
     MESSAGE,
     WAIT,
+    LiveServer,
     Stream,
     page_token,
     session_cookie,
@@ -195,3 +196,17 @@ def test_a_move_published_while_redis_was_away_still_reaches_the_page(live_redis
         wait_until(lambda: source.ok, "the live process to listen again")
     finally:
         stream.close()
+
+
+def test_a_quiet_stream_is_pinged_so_that_proxies_keep_it(transactional_db, live_settings, duel):
+    live_settings.REDIS_URL = ""
+    live_settings.LIVE_PING_SECONDS = 0.05
+    server = LiveServer()
+    stream = Stream(server.stream_url(duel, page_token(Client(), duel)))
+    try:
+        assert stream.next() == version_message(duel.version)
+        assert stream.next() == b": ping\n\n"
+        assert stream.next() == b": ping\n\n"
+    finally:
+        stream.close()
+        server.stop()
