@@ -5,9 +5,14 @@ BIN := $(VENV)/bin
 
 .PHONY: run test translations lint messages lock
 
-# Where `make run` keeps its files and the port of its web server.
+# Where `make run` keeps its files, the port of its web server and that of its live process
+# (the open play pages' streams, live.asgi), which every program is told of.
 VAR_DIR ?= $(CURDIR)/var
 PORT ?= 8000
+LIVE_PORT ?= $(shell expr $(PORT) + 1)
+LIVE_URL ?= http://127.0.0.1:$(LIVE_PORT)/live/
+LIVE_ALLOWED_ORIGINS ?= http://127.0.0.1:$(PORT),http://localhost:$(PORT)
+LIVE_HEALTH_URL ?= http://127.0.0.1:$(LIVE_PORT)/live/health
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -37,9 +42,11 @@ run: $(VENV)/.installed-site translations
 	$(BIN)/python manage.py create_demo_accounts
 	$(BIN)/python manage.py simulate_games --demo --players 3 --users alice@example.com,bob@example.com
 	$(BIN)/python manage.py simulate_games --demo --game africana --players 3 --users alice@example.com,bob@example.com
-	@echo "Starting the web server, the worker and the scheduler on http://127.0.0.1:$(PORT) (Ctrl-C stops them)"
+	@echo "Starting the web server, the live process, the worker and the scheduler on http://127.0.0.1:$(PORT) (Ctrl-C stops them)"
 	@mkdir -p "$(VAR_DIR)"
-	VAR_DIR="$(VAR_DIR)" PORT="$(PORT)" exec $(BIN)/supervisord --configuration supervisord.conf
+	VAR_DIR="$(VAR_DIR)" PORT="$(PORT)" LIVE_PORT="$(LIVE_PORT)" LIVE_URL="$(LIVE_URL)" \
+	LIVE_ALLOWED_ORIGINS="$(LIVE_ALLOWED_ORIGINS)" LIVE_HEALTH_URL="$(LIVE_HEALTH_URL)" \
+	exec $(BIN)/supervisord --configuration supervisord.conf
 
 # The suite runs in one process per core (pytest-xdist); the tests that start real processes
 # (marker `processes`) all go to one of them. PYTEST_WORKERS=0 runs everything in one process

@@ -88,6 +88,7 @@ INSTALLED_APPS = [
     "api",
     "calendars",
     "friends",
+    "live",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -403,6 +404,9 @@ LIVE_CHANNEL = env.str("LIVE_CHANNEL", default="live:games")
 LIVE_POLL_SECONDS = env.float("LIVE_POLL_SECONDS", default=0.25)
 # How often a stream with nothing to say sends a comment, so that proxies keep it (seconds).
 LIVE_PING_SECONDS = env.float("LIVE_PING_SECONDS", default=15.0)
+# The live process's health endpoint, which /health/ checks (empty: not checked), e.g.
+# "http://127.0.0.1:8002/live/health".
+LIVE_HEALTH_URL = env.str("LIVE_HEALTH_URL", default="")
 
 
 def _live_origin(url: str) -> list[str]:

@@ -5,6 +5,8 @@
   takes beat, the broker and a worker all working (its heartbeat: operations.signals).
 - ``MailQueue``: no mail of the outbox has been due longer than HEALTH_MAIL_MAX_AGE seconds
   without being sent (a mail held for quiet hours is due when they end).
+- ``LiveProcess``: the live process (``live.asgi``) answers its health URL, LIVE_HEALTH_URL
+  (skipped when it is empty), with 200: it runs and hears the site's news.
 
 Each raises ServiceUnavailable with a short reason; messages never hold secrets or addresses.
 """
@@ -12,6 +14,8 @@ Each raises ServiceUnavailable with a short reason; messages never hold secrets 
 from __future__ import annotations
 
 import dataclasses
+import urllib.error
+import urllib.request
 from datetime import timedelta
 
 from django.conf import settings
@@ -69,3 +73,25 @@ class MailQueue(HealthCheck):
         age = (now - oldest).total_seconds()
         if age > settings.HEALTH_MAIL_MAX_AGE:
             raise ServiceUnavailable(f"the oldest unsent mail has waited {age:.0f} s")
+
+
+@dataclasses.dataclass
+class LiveProcess(HealthCheck):
+    """The live process answers ``settings.LIVE_HEALTH_URL`` with 200 (no URL: nothing to
+    check). Behind a proxy with several live processes, the URL reaches one of them."""
+
+    timeout = timedelta(seconds=5)
+
+    def run(self):
+        url = settings.LIVE_HEALTH_URL
+        if not url:
+            return
+        try:
+            with urllib.request.urlopen(url, timeout=3) as answer:  # noqa: S310 (a setting)
+                status = answer.status
+        except urllib.error.HTTPError as error:
+            status = error.code
+        except OSError as error:
+            raise ServiceUnavailable("the live process does not answer") from error
+        if status != 200:
+            raise ServiceUnavailable(f"the live process answers {status}")

@@ -8,7 +8,12 @@ from django.urls import path
 from health_check.views import HealthCheckView
 
 WEB = ("health_check.checks.Database", "health_check.checks.Cache", "operations.checks.Broker")
-ALL = (*WEB, "operations.checks.DeadlineSweep", "operations.checks.MailQueue")
+ALL = (
+    *WEB,
+    "operations.checks.DeadlineSweep",
+    "operations.checks.MailQueue",
+    "operations.checks.LiveProcess",
+)
 
 urlpatterns = [
     path("", HealthCheckView.as_view(checks=ALL), name="health"),

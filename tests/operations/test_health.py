@@ -29,7 +29,7 @@ def test_a_healthy_site_answers_200_on_both_pages(client, swept_now):
 
     assert status == 200
     assert set(checks.values()) == {"OK"}
-    assert len(checks) == 5
+    assert len(checks) == 6
     assert health(client, "/health/web/")[0] == 200
 
 

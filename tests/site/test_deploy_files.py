@@ -1,8 +1,9 @@
 """The deployment files in deploy/ are valid as far as this machine can tell.
 
 - the compose file against the Compose Specification's schema (check-jsonschema's vendored
-  copy), plus what the README promises: PostgreSQL, Redis, web, worker, beat, one beat, the
-  web's health check on /health/web/; also ``docker compose config`` where Docker has compose;
+  copy), plus what the README promises: PostgreSQL, Redis, web, live, worker, beat, one beat,
+  the web's health check on /health/web/, the live one's on /live/health; also
+  ``docker compose config`` where Docker has compose;
 - the systemd units with ``systemd-analyze verify`` (paths rewritten to this checkout);
 - gunicorn's configuration file, and gunicorn started with it answering /health/web/.
 """
@@ -48,11 +49,13 @@ def test_the_compose_file_runs_each_part_once_where_it_must():
     compose = YAML(typ="safe").load((DEPLOY / "compose.yaml").read_text())
     services = compose["services"]
 
-    assert {"postgres", "redis", "web", "worker", "beat"} <= set(services)
+    assert {"postgres", "redis", "web", "live", "worker", "beat"} <= set(services)
     assert services["beat"]["deploy"]["replicas"] == 1
     assert "/health/web/" in " ".join(services["web"]["healthcheck"]["test"])
+    assert "/live/health" in " ".join(services["live"]["healthcheck"]["test"])
+    assert "live.asgi:app" in services["live"]["command"]
     assert services["redis"]["command"][-4:] == ["--save", "", "--appendonly", "no"]
-    for name in ("web", "worker", "beat"):
+    for name in ("web", "live", "worker", "beat"):
         assert services[name]["depends_on"]["migrate"]["condition"] == (
             "service_completed_successfully"
         )
@@ -81,7 +84,7 @@ def test_docker_compose_accepts_the_file_where_docker_has_compose():
     assert result.returncode == 0, result.stderr
 
 
-def test_the_systemd_units_start_web_worker_and_beat_and_restart_them():
+def test_the_systemd_units_start_web_live_worker_and_beat_and_restart_them():
     """Read as INI files, so this holds even where systemd-analyze is missing."""
     commands = {}
     for unit in sorted((DEPLOY / "systemd").glob("*.service")):
@@ -94,6 +97,7 @@ def test_the_systemd_units_start_web_worker_and_beat_and_restart_them():
         commands[unit.stem] = service["ExecStart"]
 
     assert "gunicorn --config /srv/africa/deploy/gunicorn.conf.py" in commands["africa-web"]
+    assert "uvicorn live.asgi:app" in commands["africa-live"]
     assert "celery --app africa_site worker" in commands["africa-worker"]
     assert "celery --app africa_site beat" in commands["africa-beat"]
 
@@ -126,7 +130,12 @@ def test_the_systemd_units_verify(units_here):
         timeout=120,
     )
 
-    assert names == ["africa-beat.service", "africa-web.service", "africa-worker.service"]
+    assert names == [
+        "africa-beat.service",
+        "africa-live.service",
+        "africa-web.service",
+        "africa-worker.service",
+    ]
     assert result.returncode == 0 and not result.stderr.strip(), result.stderr
 
 

@@ -23,6 +23,8 @@ PACKAGES = (
     "api",
     "calendars",
     "friends",
+    "live",
+    "operations",
 )
 
 

@@ -2,16 +2,19 @@
 
 The test runs the README's command on a free port with its own var/ folder, kills the worker as
 a crash would, and checks that supervisord starts it again and says so in the log, that the web
-server kept answering, that a second run is refused while one runs, and that SIGINT (what Ctrl-C
-sends to the terminal's foreground group) stops every process.
+server kept answering, that the live process answers on the next port (its health, and a
+stream refused without a token), that a second run is refused while one runs, and that SIGINT
+(what Ctrl-C sends to the terminal's foreground group) stops every process.
 """
 
+import json
 import os
 import re
 import signal
 import socket
 import subprocess
 import threading
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -80,18 +83,39 @@ class Run:
 
 
 def status(url: str) -> int:
-    with urllib.request.urlopen(url, timeout=30) as response:
-        return response.status
+    try:
+        with urllib.request.urlopen(url, timeout=30) as response:
+            return response.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def free_pair() -> int:
+    """A port free together with the next one (the web server's and the live process's)."""
+    while True:
+        port = free_port()
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port + 1))
+            except OSError:
+                continue
+        return port
 
 
 def test_a_crashed_process_is_restarted_and_ctrl_c_stops_everything(tmp_path):
-    port = free_port()
+    port = free_pair()
     env = local_env(tmp_path / "var") | {"PORT": str(port), "VAR_DIR": str(tmp_path / "var")}
+    env["LIVE_PORT"] = str(port + 1)  # make's own default, which supervisord alone needs
     run = Run(env)
     try:
-        run.wait_for(r"success: (web|worker|beat) entered RUNNING state", 3)
+        run.wait_for(r"success: (web|live|worker|beat) entered RUNNING state", 4)
         run.wait_for(r"Starting development server at")
         assert status(f"http://127.0.0.1:{port}/") == 200
+        live = f"http://127.0.0.1:{port + 1}/live"
+        with urllib.request.urlopen(f"{live}/health", timeout=30) as answer:
+            health = json.load(answer)
+        assert health["ok"] is True and health["source"] == "embedded"
+        assert status(f"{live}/games/{'0' * 8}-0000-0000-0000-{'0' * 12}/?t=forged") == 403
 
         again = subprocess.run(
             [str(ROOT / ".venv/bin/supervisord"), "-c", "supervisord.conf"],
@@ -104,7 +128,7 @@ def test_a_crashed_process_is_restarted_and_ctrl_c_stops_everything(tmp_path):
         assert again.returncode != 0
         assert "Another program is already listening" in again.stdout + again.stderr
 
-        pids = {name: int(run.ctl("pid", name)) for name in ("web", "worker", "beat")}
+        pids = {name: int(run.ctl("pid", name)) for name in ("web", "live", "worker", "beat")}
         os.kill(pids["worker"], signal.SIGKILL)
         run.wait_for(r"exited: worker \(terminated by SIGKILL; not expected\)")
         run.wait_for(r"spawned: 'worker' with pid")
@@ -120,6 +144,7 @@ def test_a_crashed_process_is_restarted_and_ctrl_c_stops_everything(tmp_path):
         if run.process.poll() is None:
             os.killpg(run.process.pid, signal.SIGKILL)
     assert re.search(r"stopped: web", run.log) and re.search(r"stopped: beat", run.log)
+    assert re.search(r"stopped: live", run.log)
     for pid in [*pids.values(), restarted]:
         with pytest.raises(ProcessLookupError):
             os.kill(pid, 0)

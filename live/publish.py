@@ -1,0 +1,96 @@
+"""The site's side of the live play page: after the commit of each change of a game's version,
+and of each chat line, tell the live processes (``live.asgi``) through Redis pub/sub.
+
+Every writer of a game (``games.services``: moves, bot actions, timeouts, undo, seats taken
+and freed, resignations, abortions) counts the change in ``game.version`` and saves the game.
+So the news come from the model's signals, which the services need not know of (``games``
+never imports ``live``; ``LiveConfig.ready`` connects them): ``post_init`` notes the version a
+Game was read with (no query), ``post_save`` compares, and a changed version is published
+with ``transaction.on_commit``, once the change is visible to the live process's reads. A chat
+line (``talk.Message``) is published as chat news.
+
+Messages on the channel ``settings.LIVE_CHANNEL`` are ASCII text (``parse`` reads them):
+
+    "<game code> <version>"        e.g. "5f0c...-...e1 42"
+    "<game code> chat <channel>"   the channel "players" or "watchers"
+
+Without ``settings.REDIS_URL`` (``make run``) nothing is published: the live process reads the
+versions itself. A Redis that does not answer is logged, never raised: the move stands, and
+the pages' fallback poll finds it.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import re
+
+import redis
+from django.conf import settings
+from django.db import transaction
+
+logger = logging.getLogger(__name__)
+
+MESSAGE = re.compile(
+    r"(?P<code>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}) "
+    r"(?:(?P<version>[0-9]{1,12})|chat (?P<channel>players|watchers))"
+)
+#: Where a Game instance keeps the version it was read (or last published) with.
+SEEN = "_live_version"
+
+
+@functools.cache
+def client(url: str) -> redis.Redis:
+    """The one Redis client (with its connection pool) of this process for ``url``; short
+    timeouts, so that a Redis that is away costs a move half a second at worst."""
+    return redis.Redis.from_url(url, socket_connect_timeout=0.5, socket_timeout=0.5)
+
+
+def publish(message: str) -> None:
+    """PUBLISH ``message`` (see the module) on ``settings.LIVE_CHANNEL`` when
+    ``settings.REDIS_URL`` is set; a Redis error is logged as a warning, never raised."""
+    if not settings.REDIS_URL:
+        return
+    try:
+        client(settings.REDIS_URL).publish(settings.LIVE_CHANNEL, message)
+    except redis.RedisError as error:
+        logger.warning("live news not published (%s): %s", type(error).__name__, error)
+
+
+def parse(message: str | bytes) -> tuple[str, str, int | str] | None:
+    """``(code, "version", N)`` or ``(code, "chat", channel)`` for a message of the channel;
+    None for anything else."""
+    if isinstance(message, bytes):
+        message = message.decode("ascii", "replace")
+    match = MESSAGE.fullmatch(message)
+    if match is None:
+        return None
+    if match["version"] is not None:
+        return match["code"], "version", int(match["version"])
+    return match["code"], "chat", match["channel"]
+
+
+def game_read(sender, instance, **kwargs) -> None:
+    """``post_init`` of Game: note the version it was read (or made) with, if it was read."""
+    instance.__dict__[SEEN] = instance.__dict__.get("version")
+
+
+def game_saved(sender, instance, created, using, **kwargs) -> None:
+    """``post_save`` of Game: when its version changed since it was read, publish the new
+    version after the commit (at once outside a transaction)."""
+    version = instance.__dict__.get("version")
+    if created or version is None or version == instance.__dict__.get(SEEN):
+        instance.__dict__[SEEN] = version
+        return
+    instance.__dict__[SEEN] = version
+    message = f"{instance.code} {version}"
+    transaction.on_commit(functools.partial(publish, message), using=using)
+
+
+def chat_written(sender, instance, created, using, **kwargs) -> None:
+    """``post_save`` of talk's Message: publish chat news for its game after the commit."""
+    if not created:
+        return
+    game = instance.game  # the writer's game, already at hand (no query) when it made it
+    message = f"{game.code} chat {instance.channel}"
+    transaction.on_commit(functools.partial(publish, message), using=using)

@@ -1,0 +1,176 @@
+"""Where the live process hears of new versions: Redis pub/sub, or the database itself.
+
+- ``RedisSource`` (``settings.REDIS_URL`` set, production): subscribes to
+  ``settings.LIVE_CHANNEL``, on which the site publishes (``live.publish``). When Redis goes
+  away it tries again with a growing pause (``BACKOFF``); after each (re)subscription it reads
+  the versions of the watched games from the database, so that a move published while it was
+  away is told all the same.
+- ``PollSource`` (no Redis, ``make run``): reads the versions of the watched games in one
+  query every ``settings.LIVE_POLL_SECONDS``.
+
+Both feed the hub (``live.hub``) and keep ``ok`` (whether their last attempt worked) for the
+health endpoint. ``versions`` runs the one query through the Django ORM in one thread of its
+own (``DATABASE``), so that one database connection serves the whole process (asgiref's
+``sync_to_async`` would carry each task's context along, and with it a connection per task).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import os
+import uuid
+from concurrent.futures import ThreadPoolExecutor
+
+import redis.asyncio
+from django.conf import settings
+from django.db import DatabaseError, connection
+
+from games.models import Game
+from live.hub import Hub
+from live.publish import parse
+
+logger = logging.getLogger(__name__)
+
+#: The pauses between attempts to reach Redis again (seconds): doubled each time, up to the last.
+BACKOFF = (0.5, 10.0)
+#: The one thread that reads the database, with the process's one connection.
+DATABASE = ThreadPoolExecutor(max_workers=1, thread_name_prefix="live-database")
+
+
+@functools.lru_cache(maxsize=4)
+def _query(codes: tuple[str, ...]) -> tuple[str, list, dict]:
+    """The SQL and parameters of the one query for ``codes``, and {database value of a code:
+    code}; kept while the watched games stay the same (tick after tick, mostly)."""
+    field, quote = Game._meta.get_field("code"), connection.ops.quote_name
+    keys = {field.get_db_prep_value(uuid.UUID(code), connection): code for code in codes}
+    if connection.vendor == "postgresql":
+        where, params = "= ANY(%s)", [list(keys)]
+    else:
+        where, params = f"IN ({', '.join(['%s'] * len(keys))})", list(keys)
+    table = quote(Game._meta.db_table)
+    sql = f"SELECT {quote('code')}, {quote('version')} FROM {table} WHERE {quote('code')} {where}"
+    return sql, params, keys
+
+
+def _read_versions(codes: list[str]) -> dict[str, int]:
+    """The one query, in SQL: the ORM took several times as long to build it and read its
+    rows, four times a second in the embedded mode."""
+    connection.close_if_unusable_or_obsolete()
+    sql, params, keys = _query(tuple(codes))
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            rows = cursor.fetchall()
+    except DatabaseError:
+        connection.close()  # a fresh connection next time (the server may have restarted)
+        raise
+    return {keys[code]: version for code, version in rows}
+
+
+def client_name() -> str:
+    """The name this process's subscription has in Redis (CLIENT LIST): "live-<pid>"."""
+    return f"live-{os.getpid()}"
+
+
+async def versions(codes: list[str]) -> dict[str, int]:
+    """{code: version} of the games among ``codes`` that exist, in one query. Raises
+    django.db.DatabaseError when the database does not answer."""
+    if not codes:
+        return {}
+    return await asyncio.get_running_loop().run_in_executor(DATABASE, _read_versions, codes)
+
+
+def _close() -> None:
+    connection.close()  # the connection of the thread this runs in
+
+
+async def close_connection() -> None:
+    """Close the database connection of the thread ``versions`` runs in (at the end)."""
+    await asyncio.get_running_loop().run_in_executor(DATABASE, _close)
+
+
+async def refresh(hub: Hub) -> None:
+    """Tell the hub the versions of all its watched games, read from the database."""
+    for code, version in (await versions(hub.codes())).items():
+        hub.version(code, version)
+
+
+class PollSource:
+    """The embedded source: the database, read every ``settings.LIVE_POLL_SECONDS``."""
+
+    name = "embedded"
+
+    def __init__(self, hub: Hub):
+        self.hub = hub
+        self.ok = True
+
+    async def run(self) -> None:
+        """Read and tell, tick after tick, until cancelled; a failed read is logged once and
+        tried again at the next tick."""
+        while True:
+            try:
+                await refresh(self.hub)
+            except DatabaseError as error:
+                if self.ok:
+                    logger.warning("live: the database does not answer: %s", error)
+                self.ok = False
+            else:
+                self.ok = True
+            await asyncio.sleep(settings.LIVE_POLL_SECONDS)
+
+
+class RedisSource:
+    """The production source: Redis pub/sub on ``settings.LIVE_CHANNEL``."""
+
+    name = "redis"
+
+    def __init__(self, hub: Hub, url: str):
+        self.hub = hub
+        self.url = url
+        self.ok = False
+
+    async def run(self) -> None:
+        """Listen until cancelled, connecting again with a backoff whenever Redis or the
+        database fails."""
+        pause = BACKOFF[0]
+        while True:
+            try:
+                await self._listen()
+            except (redis.RedisError, OSError, DatabaseError) as error:
+                logger.warning("live: news lost (%s), trying again in %.1f s", error, pause)
+            if self.ok:  # it had worked: start the backoff over
+                pause = BACKOFF[0]
+            self.ok = False
+            await asyncio.sleep(pause)
+            pause = min(pause * 2, BACKOFF[1])
+
+    async def _listen(self) -> None:
+        client = redis.asyncio.Redis.from_url(
+            self.url,
+            socket_connect_timeout=2,
+            health_check_interval=30,
+            client_name=client_name(),
+        )
+        try:
+            async with client.pubsub(ignore_subscribe_messages=True) as pubsub:
+                await pubsub.subscribe(settings.LIVE_CHANNEL)
+                await refresh(self.hub)  # what was published while nobody listened
+                self.ok = True
+                logger.info("live: listening on %s", settings.LIVE_CHANNEL)
+                async for message in pubsub.listen():
+                    self.tell(message.get("data"))
+        finally:
+            await client.aclose()
+
+    def tell(self, data) -> None:
+        """Hand one message of the channel (see ``live.publish``) to the hub."""
+        news = parse(data) if isinstance(data, bytes | str) else None
+        if news is None:
+            return
+        code, kind, value = news
+        if kind == "version":
+            self.hub.version(code, value)
+        else:
+            self.hub.chat(code, players_only=value == "players")
