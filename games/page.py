@@ -73,7 +73,7 @@ def play_context(request, game: Game, seat: Seat | None, page: str | None = None
     }
     context["stream_url"] = polling.stream_url(game, context["poll_token"])
     context["messages_shown"] = len(context["messages"]) > 0
-    extra = (pieces.memory_key(game.code, page),) if page else ()
+    extra = (pieces.memory_key(page),) if page else ()
     if game.status == Game.Status.OPEN:
         context["invite_form"] = InviteForm()
         if seat is not None:
@@ -186,9 +186,10 @@ def _with_pieces(request, context: dict, fragments: dict, extra: tuple[str, ...]
         rendered = {name: rendered[name] for name in pieces.PIECES}
     else:
         rendered = {"messages": pieces.render_piece("messages", slotted)}
-    digests = {name: pieces.digest(html) for name, html in rendered.items()}
+    code = context["game"].code
+    digests = {name: pieces.digest(html, code) for name, html in rendered.items()}
     key, remembered = pieces.memory(context["game"], context["viewer"], digests)
-    missing[pieces.memory_key(context["game"].code, key)] = remembered
+    missing[pieces.memory_key(key)] = remembered
     pieces.store(missing)
     context["page_key"] = key
     rendered[pieces.SYNC] = pieces.render_piece(pieces.SYNC, context)

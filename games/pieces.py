@@ -42,21 +42,24 @@ PAGE_SECONDS = 60 * 60
 PAGE_KEY = re.compile(r"[0-9a-f]{16}")
 
 
-def digest(html: str) -> str:
-    """A short digest of a rendered piece (16 hex digits)."""
-    return hashlib.blake2b(html.encode(), digest_size=8).hexdigest()
-
-
-def page_key(code, viewer: str, version: int, digests: dict[str, str]) -> str:
-    """The key of a page of game ``code`` (its UUID) as ``viewer`` (a seat number or "-") saw
-    it at ``version``, from the ``digests`` of its pieces: 16 hex digits."""
-    text = ":".join([str(code), viewer, str(version), *(digests[name] for name in sorted(digests))])
+def digest(html: str, code) -> str:
+    """A short digest (16 hex digits) of a rendered piece of the page of the game ``code`` (its
+    UUID), which leaves the code out: a page never changes its game, and two games at the
+    same position (the bench's copies of one game) then share their pages' keys."""
+    text = html.replace(str(code), "")
     return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
 
 
-def memory_key(code, key: str) -> str:
-    """The cache key under which the page ``key`` of game ``code`` is remembered."""
-    return f"game:{code}:page:{key}"
+def page_key(viewer: str, version: int, digests: dict[str, str]) -> str:
+    """The key of a page as ``viewer`` (a seat number or "-") saw it at ``version``, from the
+    ``digests`` of its pieces: 16 hex digits."""
+    text = ":".join([viewer, str(version), *(digests[name] for name in sorted(digests))])
+    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
+
+
+def memory_key(key: str) -> str:
+    """The cache key under which the page ``key`` is remembered."""
+    return f"game-page:{key}"
 
 
 def requested_page(data) -> str | None:
@@ -75,7 +78,7 @@ def render_piece(name: str, context: dict) -> str:
 def memory(game, viewer: str, digests: dict[str, str]) -> tuple[str, dict]:
     """(page key, what to remember under it) for a page of ``game`` as ``viewer`` sees it
     at the game's version, showing pieces of ``digests`` ({piece: digest})."""
-    key = page_key(game.code, viewer, game.version, digests)
+    key = page_key(viewer, game.version, digests)
     remembered = {
         "viewer": viewer,
         "version": game.version,
