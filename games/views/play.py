@@ -2,8 +2,8 @@
 
 Every form works without JavaScript (POST, then redirect to the game); with htmx the same
 endpoints answer with what changed on the page the request came from (out-of-band swaps of
-its pieces, ``games.pieces``) or, when that cannot be told, the ``game`` partial. The page's context comes from ``games.page``; services in
-``games.services`` make every change.
+its pieces, ``games.pieces``) or, when that cannot be told, the ``game`` partial. The page's
+context comes from ``games.page``; services in ``games.services`` make every change.
 """
 
 from django.contrib import messages

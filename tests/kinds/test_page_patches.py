@@ -130,8 +130,10 @@ def test_a_game_that_ends_gets_the_whole_partial(name, players, dave):
 def _patches(pages: dict[str, Page]) -> dict[str, str]:
     """{viewer: the normalised answer to their page's poll}, from a fresh cache of pieces (the
     pages' remembered digests kept)."""
-    keys = {who: pieces.memory_key(page.sync.split('name="page" value="')[1][:16]) for who, page in pages.items()}
-    remembered = cache.get_many(keys.values())
+    keys = [
+        pieces.memory_key(page.sync.split('name="page" value="')[1][:16]) for page in pages.values()
+    ]
+    remembered = cache.get_many(keys)
     cache.clear()
     cache.set_many(remembered)
     return {who: normalised(page.poll().content.decode()) for who, page in pages.items()}

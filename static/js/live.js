@@ -1,0 +1,1 @@
+// The play page's client script (its stream and fallback poll): a placeholder until it lands.
