@@ -39,6 +39,7 @@ shared: absolute times are noise, ratios measured in the same round are the figu
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import os
 import random
@@ -236,7 +237,7 @@ class Site:
     spares: list[int] = field(default_factory=list)
     #: The page key of each step's page, for the moves' forms (``prime``).
     keys: list[str] = field(default_factory=list)
-    #: [(whole partial, patch)] sizes in bytes of the answers to the line's moves.
+    #: [(whole partial, patch, both gzipped)] sizes in bytes of the answers to the line's moves.
     sizes: list[tuple[int, int]] = field(default_factory=list)
 
 
@@ -376,7 +377,14 @@ def prime(site: Site, measure: bool = False) -> None:
             raise SystemExit(f"the answer to move {step} of the line is not a patch")
         if measure:
             whole = clients[seat].get(page, headers=htmx).content
-            site.sizes.append((len(whole), len(answer.content)))
+            site.sizes.append(
+                (
+                    len(whole),
+                    len(answer.content),
+                    len(gzip.compress(whole)),
+                    len(gzip.compress(answer.content)),
+                )
+            )
 
 
 def game_versions(pks: list[int]) -> dict[int, int]:
@@ -705,12 +713,13 @@ def main():
         flush_cache(args.broker_url)
     report(args, results, cold_seen, len(site.cold_pages))
     if site.sizes:
-        whole = statistics.median(w for w, _p in site.sizes)
-        patch = statistics.median(p for _w, p in site.sizes)
+        whole, patch, whole_gz, patch_gz = (
+            statistics.median(sizes[n] for sizes in site.sizes) for n in range(4)
+        )
         print(
             f"The answer to a legal move (median over the {len(site.sizes)} moves of the line): "
-            f"the whole game partial {whole:,.0f} bytes, the patch {patch:,.0f} bytes "
-            f"({patch / whole:.0%})."
+            f"the whole game partial {whole:,.0f} bytes ({whole_gz:,.0f} gzipped), "
+            f"the patch {patch:,.0f} bytes ({patch_gz:,.0f} gzipped): {patch / whole:.0%}."
         )
 
 

@@ -1,9 +1,12 @@
 """The play page's presenter: everything the page shows a seat or a watcher, what happened
 since the player's last visit, and the parts of the page kept in the shared cache.
 
-The views (``games.views.play``) and the poll call ``play_context``; the parts that depend only
-on the game's version, the viewer's role and language (the board, the log, the action list)
-are rendered once and reused by every reload and every watcher's poll (``_cached_fragments``).
+The views (``games.views.play``) and the poll call ``play_context``, which renders the page's
+pieces (``games.pieces``: status, board, actions, players, log, fairness, messages) and
+remembers their digests, so that a page a few versions behind gets only those that changed.
+The pieces that depend only on the game's version, the viewer's role and language (the board,
+the log, the actions of the player to move) are rendered once and reused by every reload and
+every watcher's poll (``_cached_fragments``); the others are small and rendered each time.
 """
 
 import functools
@@ -20,7 +23,6 @@ from games.forms import InviteForm
 from games.models import Game, Seat
 from games.pieces import CSRF_SLOT
 
-FRAGMENT_SECONDS = 60 * 60
 PLAY_TEMPLATE = "games/play.html"
 
 

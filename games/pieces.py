@@ -117,12 +117,11 @@ def patch(context: dict) -> str | None:
         or previous["status"] != game.status
         or game.status == game.Status.OPEN
         or not 0 <= game.version - previous["version"] <= settings.GAME_PATCH_VERSIONS
+        or set(previous["digests"]) != set(context["digests"])  # a game without a position
     ):
         return None
     pieces, digests = context["pieces"], context["digests"]
-    changed = [name for name in digests if digests[name] != previous["digests"].get(name)]
-    if set(previous["digests"]) != set(digests):
-        return None  # the page shows other pieces (a game without a position yet)
+    changed = [name for name in digests if digests[name] != previous["digests"][name]]
     return "\n".join(out_of_band(name, pieces[name]) for name in [*changed, SYNC])
 
 
