@@ -402,6 +402,9 @@ LIVE_CHANNEL = env.str("LIVE_CHANNEL", default="live:games")
 # Embedded (no REDIS_URL): how often the live process reads the versions of the games it
 # watches, in one query (seconds).
 LIVE_POLL_SECONDS = env.float("LIVE_POLL_SECONDS", default=0.25)
+# The answer to a play page's poll or move carries only the pieces of the page that changed,
+# unless the page is more than this many versions behind: then the whole game partial.
+GAME_PATCH_VERSIONS = env.int("GAME_PATCH_VERSIONS", default=20)
 # How often a stream with nothing to say sends a comment, so that proxies keep it (seconds).
 LIVE_PING_SECONDS = env.float("LIVE_PING_SECONDS", default=15.0)
 # The live process's health endpoint, which /health/ checks (empty: not checked), e.g.

@@ -22,6 +22,13 @@ site, floor, site, ...) ``--rounds`` times, ``--seconds`` each:
   two requests for one game overlap; the floor's moves go round robin over as many games;
 - a stale move (a form two versions old): the fresh board with the "moved on" message.
 
+Each move is sent from the mover's page at that version, with its page key (``games.pieces``),
+as the play page's forms send it: the answer is a patch of the pieces that changed. Before
+each move run, the bench opens those pages on a spare copy of the game, playing the line
+(copies at one position share their pages' keys). It also prints the size of the answer to a
+move in bytes: the whole game partial (as before patches, and as a form without the page key
+still gets) and the patch.
+
 It checks that every move wrk counted was applied (the versions of the games moved on by as
 many actions, and no answer carried an error message) and prints, per request, the median
 latency of each site and their ratio (the median over the rounds, with the lowest and
@@ -32,9 +39,11 @@ shared: absolute times are noise, ratios measured in the same round are the figu
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import os
 import random
+import re
 import secrets
 import shutil
 import socket
@@ -224,6 +233,12 @@ class Site:
     line: list[tuple[int, str]] = field(default_factory=list)
     csrf: str = ""
     counts: dict[str, tuple[int, int]] = field(default_factory=dict)
+    #: [game pk] of spare copies at the start of the line, one for each priming (``prime``).
+    spares: list[int] = field(default_factory=list)
+    #: The page key of each step's page, for the moves' forms (``prime``).
+    keys: list[str] = field(default_factory=list)
+    #: [(whole partial, patch, both gzipped)] sizes in bytes of the answers to the line's moves.
+    sizes: list[tuple[int, int]] = field(default_factory=list)
 
 
 def copy_games(game, count: int) -> list:
@@ -323,6 +338,7 @@ def prepare_site(args, env: dict, move_copies: int, line_length: int) -> Site:
     site.cold_pages = [c.get_absolute_url() for c in copy_games(game, args.cold_games)]
     copies = copy_games(game, move_copies)
     site.move_games = [(c.pk, reverse("game_act", args=[c.code])) for c in copies]
+    site.spares = [c.pk for c in copy_games(game, 2 * args.rounds if move_copies else 0)]
     site.line = line_of_play(game, line_length, random.Random(5))
     print(
         f"Prepared a game {args.plies} actions in and {args.cold_games + move_copies} copies "
@@ -330,6 +346,45 @@ def prepare_site(args, env: dict, move_copies: int, line_length: int) -> Site:
         flush=True,
     )
     return site
+
+
+def prime(site: Site, measure: bool = False) -> None:
+    """Open the page of each step's player on the next spare copy and play the line there, as
+    a person would (htmx, through the test client in this process): the pages' keys, which
+    every copy at the same position shares, are then remembered by the site (in its cache)
+    and kept in ``site.keys`` for the moves' forms. With ``measure``, note the size of each
+    answer, as a patch and as the whole game partial, in ``site.sizes``."""
+    from django.test import Client
+    from django.urls import reverse
+
+    from games.models import Game
+
+    game = Game.objects.get(pk=site.spares.pop())
+    page, act = game.get_absolute_url(), reverse("game_act", args=[game.code])
+    clients = {}
+    for seat, cookie in site.cookies.items():
+        clients[seat] = Client(HTTP_HOST="127.0.0.1")
+        clients[seat].cookies.load(dict(part.split("=", 1) for part in cookie.split("; ")))
+    htmx = {"HX-Request": "true", "X-CSRFToken": site.csrf}
+    site.keys = []
+    for step, (seat, action) in enumerate(site.line):
+        html = clients[seat].get(page, headers=htmx).content.decode()
+        key = re.search(r'name="page" value="([0-9a-f]{16})"', html)[1]
+        site.keys.append(key)
+        data = {"action": action, "version": site.version + step, "page": key}
+        answer = clients[seat].post(act, data, headers=htmx)
+        if answer.status_code != 200 or answer.get("HX-Reswap") != "none":
+            raise SystemExit(f"the answer to move {step} of the line is not a patch")
+        if measure:
+            whole = clients[seat].get(page, headers=htmx).content
+            site.sizes.append(
+                (
+                    len(whole),
+                    len(answer.content),
+                    len(gzip.compress(whole)),
+                    len(gzip.compress(answer.content)),
+                )
+            )
 
 
 def game_versions(pks: list[int]) -> dict[int, int]:
@@ -387,7 +442,10 @@ def move_load(site: Site, games: list[tuple[int, str]], connections: int) -> Loa
     for mine in per_thread:
         lines = []
         for step, (seat, action) in enumerate(site.line):
-            body = f"action={urllib.parse.quote_plus(action)}&version={site.version + step}"
+            body = (
+                f"action={urllib.parse.quote_plus(action)}&version={site.version + step}"
+                f"&page={site.keys[step]}"
+            )
             for _pk, act in mine:
                 lines.append(post(act, site.cookies[seat], site.csrf, body))
         requests.append(lines)
@@ -637,6 +695,7 @@ def main():
                 if "poll" in only:
                     pair("poll 204", floor_poll, site_poll)
                 if "move" in only:
+                    prime(site, measure=not site.sizes)
                     mine = site.move_games[offset : offset + per_run[connections]]
                     offset += per_run[connections]
                     pair(
@@ -653,6 +712,15 @@ def main():
             server.wait(20)
         flush_cache(args.broker_url)
     report(args, results, cold_seen, len(site.cold_pages))
+    if site.sizes:
+        whole, patch, whole_gz, patch_gz = (
+            statistics.median(sizes[n] for sizes in site.sizes) for n in range(4)
+        )
+        print(
+            f"The answer to a legal move (median over the {len(site.sizes)} moves of the line): "
+            f"the whole game partial {whole:,.0f} bytes ({whole_gz:,.0f} gzipped), "
+            f"the patch {patch:,.0f} bytes ({patch_gz:,.0f} gzipped): {patch / whole:.0%}."
+        )
 
 
 PROFILED = 100
@@ -685,10 +753,13 @@ def profile(site: Site, name: str, count: int = PROFILED) -> None:
             stale = {"action": "end", "version": site.version - 2}
             return client.post(site.act, stale, headers=htmx)
         _pk, act = site.move_games[n]
-        return client.post(act, {"action": action, "version": site.version}, headers=htmx)
+        data = {"action": action, "version": site.version, "page": site.keys[0]}
+        return client.post(act, data, headers=htmx)
 
     if name == "move" and seat != site.mover:
         raise SystemExit("the first action of the line of play is not the mover's")
+    if name == "move":
+        prime(site)  # the answers are patches, as the page's forms get them
     request(count)  # warm up the process (imports, templates)
     queries = []
 

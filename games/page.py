@@ -1,24 +1,29 @@
 """The play page's presenter: everything the page shows a seat or a watcher, what happened
 since the player's last visit, and the parts of the page kept in the shared cache.
 
-The views (``games.views.play``) and the poll call ``play_context``; the parts that depend only
-on the game's version, the viewer's role and language (the board, the log, the action list)
-are rendered once and reused by every reload and every watcher's poll (``_cached_fragments``).
+The views (``games.views.play``) and the poll call ``play_context``, which renders the page's
+pieces (``games.pieces``: status, board, actions, players, log, fairness, messages) and
+remembers their digests, so that a page a few versions behind gets only those that changed.
+The pieces that depend only on the game's version, the viewer's role and language (the board,
+the log, the actions of the player to move) are rendered once and reused by every reload and
+every watcher's poll (``_cached_fragments``); the others are small and rendered each time.
 """
 
 import functools
 import hashlib
 
+from django.contrib import messages
 from django.core.cache import cache
 from django.template.loader import get_template, render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
-from games import polling, queries, scoresheet, services
+from games import pieces, polling, queries, scoresheet, services
 from games.forms import InviteForm
 from games.models import Game, Seat
+from games.pieces import CSRF_SLOT
 
-FRAGMENT_SECONDS = 60 * 60
+PLAY_TEMPLATE = "games/play.html"
 
 
 @functools.cache
@@ -29,47 +34,62 @@ def _template_generation(sources: tuple[str, ...]) -> str:
     return hashlib.sha256("".join(texts).encode()).hexdigest()[:12]
 
 
-def _cached_fragments(kind, fragments: dict[str, tuple[str, str, object]]) -> dict[str, str]:
-    """The game's partials rendered, kept in the shared cache: ``fragments`` is {name: (key,
-    part, make_context)}, the answer {name: the partial ``part`` rendered with
-    ``make_context()``, cached under ``key``}. All are looked up in one round trip to the
-    cache and those missing stored in another.
+def _cached_fragments(fragments: dict[str, tuple], extra: tuple[str, ...] = ()) -> tuple:
+    """The play page's parts rendered, kept in the shared cache: ``fragments`` is {name: (key,
+    template, sources, make_context)}, the answer ({name: ``template`` rendered with
+    ``make_context()``, cached under ``key`` and the digest of the ``sources`` templates},
+    {cache key: value} of those to store, what ``cache.get_many`` found of the ``extra``
+    keys). One round trip to the cache looks all of them up; the caller stores the missing.
 
     For the parts of the play page that depend only on the game's version, the viewer's role
-    and language (the board, the log): a page reload or another watcher's poll reuses them.
+    and language (the board, the log, the actions): a reload or another watcher's poll reuses
+    them.
     """
     keys = {
-        name: f"{key}:{_template_generation(tuple(kind.page.sources(part)))}"
-        for name, (key, part, _make) in fragments.items()
+        name: f"{key}:{_template_generation(tuple(sources))}"
+        for name, (key, _template, sources, _make) in fragments.items()
     }
-    found = cache.get_many(keys.values())
+    found = cache.get_many([*keys.values(), *extra])
     missing = {}
     html = {}
-    for name, (_key, part, make_context) in fragments.items():
+    for name, (_key, template, _sources, make_context) in fragments.items():
         text = found.get(keys[name])
         if text is None:
-            text = missing[keys[name]] = render_to_string(kind.template(part), make_context())
+            text = missing[keys[name]] = render_to_string(template, make_context())
         html[name] = mark_safe(text)  # rendered by the template engine, which escaped it
-    if missing:
-        cache.set_many(missing, FRAGMENT_SECONDS)
-    return html
+    return html, missing, {key: found[key] for key in extra if key in found}
 
 
-def play_context(request, game: Game, seat: Seat | None) -> dict:
-    """Everything the play page shows ``seat`` (None: someone without a seat)."""
+def play_context(request, game: Game, seat: Seat | None, page: str | None = None) -> dict:
+    """Everything the play page shows ``seat`` (None: someone without a seat): the page's
+    context, its rendered ``pieces`` ({name: html}, see ``games.pieces``) and their
+    ``digests``, the ``page_key`` it remembers them under and, when ``page`` names the page
+    the request came from (its key), that page's ``previous`` pieces (or None)."""
     context = {
         "game": game,
         "seat": seat,
         "seats": game.seat_list,
         "poll_token": polling.poll_token(game, seat, request.session.session_key),
+        "viewer": "-" if seat is None else str(seat.number),
+        "messages": messages.get_messages(request),
     }
+    context["stream_url"] = polling.stream_url(game, context["poll_token"])
+    context["messages_shown"] = len(context["messages"]) > 0
+    extra = (pieces.memory_key(page),) if page else ()
     if game.status == Game.Status.OPEN:
         context["invite_form"] = InviteForm()
         if seat is not None:
             context["invite_token"] = services.invite_token(game)
-        return context
+        return _with_pieces(request, context, {}, extra)
     if game.state is None:
-        return context
+        return _with_pieces(request, context, {}, extra)
+    fragments = _add_position(request, game, seat, context)
+    return _with_pieces(request, context, fragments, extra)
+
+
+def _add_position(request, game: Game, seat: Seat | None, context: dict) -> dict:
+    """Add to the play ``context`` what shows the position of a game under way or over;
+    return the fragments to render (see ``_cached_fragments``)."""
     kind = game.kind
     rules = kind.engine
     viewer = seat.number if seat is not None else None
@@ -100,24 +120,12 @@ def play_context(request, game: Game, seat: Seat | None) -> dict:
     if since["cells"]:
         role += ":new-" + hashlib.sha256(" ".join(sorted(since["cells"])).encode()).hexdigest()[:12]
     prefix = f"game:{game.code}:{game.version}:{language}"
-    fragments = {
-        "board_html": (f"{prefix}:board:{role}", "board_area", board_context),
-        "log_html": (f"{prefix}:log:{full_log}", "log", log_context),
-    }
-    if my_turn:
-        fragments["action_options_html"] = (
-            f"{prefix}:options:{seat.number}",
-            "action_options",
-            lambda: {"actions": [(a, label(a)) for a in legal]},
-        )
     context.update(page)
     context.update(
         {
             "kind": kind,
             "observation": observation,
             "my_turn": my_turn,
-            "action_options_html": "",
-            **_cached_fragments(kind, fragments),
             "question": kind.page.question(observation) if my_turn else None,
             "has_action_list": len(legal) > 1,
             "can_undo": my_turn and queries.undoable(game, seat.number),
@@ -135,6 +143,59 @@ def play_context(request, game: Game, seat: Seat | None) -> dict:
             "since_last_visit": since,
         }
     )
+
+    def actions_context():
+        options = render_to_string(
+            kind.template("action_options"), {"actions": [(a, label(a)) for a in legal]}
+        )
+        return context | {"action_options_html": mark_safe(options), "csrf_token": CSRF_SLOT}
+
+    fragments = {
+        "board_html": (
+            f"{prefix}:board:{role}",
+            kind.template("board_area"),
+            kind.page.sources("board_area"),
+            board_context,
+        ),
+        "log_html": (
+            f"{prefix}:log:{full_log}",
+            kind.template("log"),
+            kind.page.sources("log"),
+            log_context,
+        ),
+    }
+    if my_turn:
+        fragments["actions"] = (
+            f"{prefix}:actions:{role}",
+            "games/play.html#actions",
+            [PLAY_TEMPLATE, kind.template("moves"), kind.template("action_options")],
+            actions_context,
+        )
+    return fragments
+
+
+def _with_pieces(request, context: dict, fragments: dict, extra: tuple[str, ...]) -> dict:
+    """``context`` with the page's ``pieces``, their ``digests``, its ``page_key`` and the
+    ``previous`` page (see ``play_context``); the pieces and the page kept in the cache."""
+    cached, missing, found = _cached_fragments(fragments, extra)
+    context["previous"] = pieces.remembered(list(extra), found)
+    slotted = context | {"csrf_token": CSRF_SLOT}
+    if "observation" in context:
+        slotted.update(cached)
+        names = [name for name in pieces.PIECES if name not in cached]
+        rendered = {name: pieces.render_piece(name, slotted) for name in names}
+        rendered["actions"] = rendered.get("actions") or cached["actions"].strip()
+        rendered = {name: rendered[name] for name in pieces.PIECES}
+    else:
+        rendered = {"messages": pieces.render_piece("messages", slotted)}
+    code = context["game"].code
+    digests = {name: pieces.digest(html, code) for name, html in rendered.items()}
+    key, remembered = pieces.memory(context["game"], context["viewer"], digests)
+    missing[pieces.memory_key(key)] = remembered
+    pieces.store(missing)
+    context["page_key"] = key
+    rendered[pieces.SYNC] = pieces.render_piece(pieces.SYNC, context)
+    context.update({"pieces": pieces.with_token(request, rendered), "digests": digests})
     return context
 
 

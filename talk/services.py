@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import Exists, Q
+from django.db.models import Exists, OuterRef, Q, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -49,15 +49,47 @@ class Channels:
     write: str | None
 
 
+@dataclass(frozen=True)
+class PanelFacts:
+    """What the play page's talk panel needs to know before it reads the messages:
+    ``watchers`` (the watchers' channel is open), ``mutes`` (the reader muted somebody) and
+    ``note`` (the reader's notes on the game, "" when none)."""
+
+    watchers: bool
+    mutes: bool
+    note: str
+
+
+def panel_facts(game: Game, user) -> PanelFacts:
+    """The ``PanelFacts`` of ``game``'s talk panel for ``user`` (signed in or not), in one
+    query (``watchers_may_talk``, whether ``muted_ids`` has any and ``note_of``)."""
+    if not user.is_authenticated:
+        return PanelFacts(watchers_may_talk(game), False, "")
+    notes = Note.objects.filter(game=OuterRef("pk"), user=user).order_by("id").values("text")
+    row = (
+        Game.objects.filter(pk=game.pk)
+        .annotate(
+            opened=Exists(GameChat.objects.filter(game=OuterRef("pk"), watchers_may_talk=True)),
+            muting=Exists(Mute.objects.filter(user=user)),
+            notes=Subquery(notes[:1]),
+        )
+        .values_list("opened", "muting", "notes")
+        .first()
+    )
+    opened, muting, note = row or (False, False, None)
+    return PanelFacts(watchers=opened, mutes=muting, note=note or "")
+
+
 def watchers_may_talk(game: Game) -> bool:
     """Whether the creator of ``game`` opened its watchers' channel."""
     return GameChat.objects.filter(game=game, watchers_may_talk=True).exists()
 
 
-def channels(game: Game, user, seat: Seat | None) -> Channels:
+def channels(game: Game, user, seat: Seat | None, watchers: bool | None = None) -> Channels:
     """The channels ``user`` (who holds ``seat`` in ``game``, or None, and may see the game:
-    see ``games.access``) reads and writes."""
-    watchers = watchers_may_talk(game)
+    see ``games.access``) reads and writes; ``watchers``: ``watchers_may_talk(game)``, when
+    the caller knows it already."""
+    watchers = watchers_may_talk(game) if watchers is None else watchers
     if seat is not None:
         read = (Message.Channel.PLAYERS, Message.Channel.WATCHERS) if watchers else (
             Message.Channel.PLAYERS,

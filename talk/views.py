@@ -25,10 +25,15 @@ def _back(code, anchor: str):
     return redirect(reverse("game_detail", kwargs={"code": code}) + f"#{anchor}")
 
 
-def chat_context(request, game, seat) -> dict:
-    """What the chat part of the play page shows ``request.user`` (holding ``seat``)."""
-    allowed = services.channels(game, request.user, seat)
-    muted = services.muted_ids(request.user)
+def chat_context(request, game, seat, facts: services.PanelFacts | None = None) -> dict:
+    """What the chat part of the play page shows ``request.user`` (holding ``seat``);
+    ``facts``: ``services.panel_facts`` of the same request, when the caller has them."""
+    if facts is None:
+        allowed = services.channels(game, request.user, seat)
+        muted = services.muted_ids(request.user)
+    else:
+        allowed = services.channels(game, request.user, seat, watchers=facts.watchers)
+        muted = services.muted_ids(request.user) if facts.mutes else set()
     return {
         "game": game,
         "seat": seat,

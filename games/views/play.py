@@ -1,9 +1,9 @@
 """The play page and its actions: act, act in a batch, undo, poll, vote to call off, resign.
 
 Every form works without JavaScript (POST, then redirect to the game); with htmx the same
-endpoints answer with the ``game`` partial of the play page, which replaces only the board,
-the panel and the log. The page's context comes from ``games.page``; services in
-``games.services`` make every change.
+endpoints answer with what changed on the page the request came from (out-of-band swaps of
+its pieces, ``games.pieces``) or, when that cannot be told, the ``game`` partial. The page's
+context comes from ``games.page``; services in ``games.services`` make every change.
 """
 
 from django.contrib import messages
@@ -15,16 +15,32 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.limits import hourly_limit
-from games import access, queries, services
+from games import access, pieces, queries, services
 from games.forms import ActionForm, VersionForm
 from games.models import Game
 from games.page import play_context
 from games.views.common import attempt, get_game, is_htmx, to_game
 
 
-def _render_game(request, game, seat):
-    template = "games/play.html#game" if is_htmx(request) else "games/play.html"
-    return render(request, template, play_context(request, game, seat))
+def _render_game(request, game, seat, *, patch: bool = False):
+    """The play page; with htmx its ``game`` partial or, when ``patch`` and the request came
+    from a page a few versions behind, only what changed since (``games.pieces``)."""
+    if not is_htmx(request):
+        return render(request, "games/play.html", play_context(request, game, seat))
+    return _partial(request, game, seat, patch=patch)
+
+
+def _partial(request, game, seat, *, patch: bool):
+    """The ``game`` partial, or a patch of the page the request came from (see
+    ``_render_game``): 200 with ``HX-Reswap: none`` and the changed pieces."""
+    page = pieces.requested_page(request.POST if request.method == "POST" else request.GET)
+    context = play_context(request, game, seat, page=page if patch else None)
+    body = pieces.patch(context)
+    if body is None:
+        return render(request, "games/play.html#game", context)
+    response = HttpResponse(body)
+    response["HX-Reswap"] = "none"
+    return response
 
 
 def game_detail(request, code):
@@ -62,7 +78,7 @@ def game_act(request, code):
             return _after_change(request, code)  # a computer player may have moved since
         # The service's game is the position just committed, with its seats and players.
         mine = next(s for s in moved.seat_list if s.user_id == request.user.pk)
-        return _render_game(request, moved, mine)
+        return _render_game(request, moved, mine, patch=True)
     return _after_change(request, code)
 
 
@@ -121,16 +137,18 @@ def game_undo(request, code):
 
 
 def _after_change(request, code):
-    """htmx: the fresh ``game`` partial; otherwise POST/redirect/GET to the play page."""
+    """htmx: what changed on the page (or the fresh ``game`` partial); otherwise
+    POST/redirect/GET to the play page."""
     if is_htmx(request):
         game, seat = get_game(request, code)
-        return _render_game(request, game, seat)
+        return _render_game(request, game, seat, patch=True)
     return redirect("game_detail", code=code)
 
 
 @require_GET
 def game_poll(request, code):
-    """204 while the game is still at the page's version, else the fresh ``game`` partial.
+    """204 while the game is still at the page's version, else what changed on the page (a
+    patch, see ``games.pieces``) or the fresh ``game`` partial.
 
     Access is checked first, so that nobody learns a private game's version from a 204. A
     player's poll reads their seat and the game in one query, without the position, and
@@ -147,7 +165,7 @@ def game_poll(request, code):
     game, seat = get_game(request, code, defer=("state",))
     if game.version == version:
         return HttpResponse(status=204)
-    return render(request, "games/play.html#game", play_context(request, game, seat))
+    return _partial(request, game, seat, patch=True)
 
 
 @login_required

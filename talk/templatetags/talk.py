@@ -15,8 +15,14 @@ def talk_panel(context):
     panel = {"request": request, "user": request.user, "csrf_token": context.get("csrf_token")}
     if not request.user.is_authenticated or game.status == game.Status.OPEN:
         return panel | {"show": False}
-    # A solo game has nobody to talk to: its player keeps the private notes only.
-    panel |= chat_context(request, game, seat) | {"show": True, "chat": not game.is_solo}
+    # One query tells what the panel needs before its messages (the watchers' channel, any
+    # mutes, the notes). A solo game has nobody to talk to: its player keeps the notes only.
+    facts = services.panel_facts(game, request.user)
+    panel |= {"show": True, "chat": not game.is_solo}
+    if not game.is_solo:
+        panel |= chat_context(request, game, seat, facts)
+    else:
+        panel |= {"game": game, "seat": seat}
     if seat is not None:
-        panel["note_text"] = services.note_of(game, request.user)
+        panel["note_text"] = facts.note
     return panel

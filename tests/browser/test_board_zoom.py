@@ -85,10 +85,10 @@ def test_the_zoom_survives_a_move_and_a_hex_can_still_be_clicked(phone_page, liv
     page = phone_page(alice)
     page.goto(live_server.url + game.get_absolute_url())
     page.get_by_role("button", name="Zoom in").click()
-    version = page.locator("#game").get_attribute("data-version")
+    version = page.locator("#game-sync").get_attribute("data-version")
 
     page.locator("section.actions form.action-buttons button").first.click()
-    page.wait_for_selector(f'#game:not([data-version="{version}"])')
+    page.wait_for_selector(f'#game-sync:not([data-version="{version}"])', state="attached")
 
     assert page.locator(".board-zoom-viewport svg").get_attribute("data-scale") == "1.5"
     assert page.locator(".board-zoom-controls").count() == 1

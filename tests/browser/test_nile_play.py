@@ -111,7 +111,9 @@ def test_the_market_form_adds_up_cost_cash_and_load_as_quantities_change(
 
         market.locator('input[name="qty:buy rations"]').fill("20")
         market.locator("button[type=submit]").click()
-        page.wait_for_selector(f'#game:not([data-version="{game.version}"])')
+        page.wait_for_selector(
+            f'#game-sync:not([data-version="{game.version}"])', state="attached"
+        )
         game.refresh_from_db()
         assert game.state["players"][0]["explorer"]["goods"]["rations"] == 20
         assert page.evaluate("document.documentElement.scrollWidth") <= 360

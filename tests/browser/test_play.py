@@ -34,14 +34,14 @@ def signed_in_page(browser, live_server, user, **options):
 
 
 def version(page) -> str:
-    return page.locator("#game").get_attribute("data-version")
+    return page.locator("#game-sync").get_attribute("data-version")
 
 
 def click_and_wait(page, locator):
     """Click ``locator`` and wait until htmx has swapped in the game's next version."""
     before = version(page)
     locator.click()
-    page.wait_for_function("v => document.querySelector('#game').dataset.version !== v", arg=before)
+    page.wait_for_function("v => document.querySelector('#game-sync').dataset.version !== v", arg=before)
 
 
 def play_a_turn(page):
@@ -78,7 +78,7 @@ def test_two_players_play_by_clicking_the_board(browser, live_server, alice, bob
     waiting.locator('a[aria-label^="Start in"]').first.focus()
     waiting.keyboard.press("Enter")
     waiting.wait_for_function(
-        "v => document.querySelector('#game').dataset.version !== v", arg=before
+        "v => document.querySelector('#game-sync').dataset.version !== v", arg=before
     )
 
     for turn in range(4):

@@ -19,14 +19,16 @@ from tests.games.conftest import first_with, other_player, play, player_to_move
 
 pytestmark = pytest.mark.django_db
 
-POLL_URL = re.compile(r'class="poll" hx-get="([^"]+)"')
+SYNC = re.compile(r'<div id="game-sync" hidden data-version="(\d+)"[^>]* data-poll="([^"]+)"')
 
 
 def page_poll_url(client, game: Game) -> str:
-    """The poll URL the play page gives its viewer."""
+    """The poll URL the play page gives its viewer: its ``#game-sync``'s ``data-poll`` with
+    the page's version, as the page's script asks it."""
     page = client.get(reverse("game_detail", args=[game.code]))
     assert page.status_code == 200
-    return unescape(POLL_URL.search(page.content.decode())[1])
+    version, poll = SYNC.search(page.content.decode()).groups()
+    return f"{unescape(poll)}&version={version}"
 
 
 def test_a_players_poll_finds_nothing_new_in_one_query(client, duel):
@@ -62,7 +64,9 @@ def test_a_poll_after_a_move_gets_the_fresh_game(client, duel):
     response = client.get(url, headers={"HX-Request": "true"})
 
     assert response.status_code == 200
-    assert 'id="game"' in response.content.decode()
+    assert f'id="game-sync" hx-swap-oob="outerHTML" hidden data-version="{duel.version + 1}"' in (
+        response.content.decode()
+    )
 
 
 def test_a_poll_notes_the_visit_once_a_minute_with_its_token(client, duel):

@@ -46,7 +46,7 @@ def test_the_other_player_is_offered_nothing(client, duel):
     html = client.get(duel.get_absolute_url()).content.decode()
 
     assert "Waiting for" in html
-    assert "hx-post" not in html.split('id="game"')[1].split('class="poll"')[0]
+    assert "hx-post" not in html.split('id="game"')[1].split('id="game-sync"')[0]
     assert 'name="action"' not in html
 
 
@@ -165,8 +165,9 @@ def test_undo_is_offered_after_a_move_and_takes_it_back(client, duel_underway):
 
 
 CSRF = re.compile(r'(csrfmiddlewaretoken" value=|X-CSRFToken": )"[^"]+"')
-#: The poll token in the play page's poll URL, signed with the time the page was served.
-POLL_TOKEN = re.compile(r"(/poll/\?version=\d+&amp;t=)[^\"]+")
+#: The poll token in the play page's poll and stream URLs, signed with the time the page was
+#: served.
+POLL_TOKEN = re.compile(r'(data-(?:poll|stream)="[^"]*\?t=)[^"&]+')
 
 
 def page_texts(client, game, users):

@@ -28,8 +28,9 @@ CSRF = re.compile(
     r'|"X-CSRFToken": "[^"]*"'
     r"|X-CSRFToken&quot;: &quot;[^&]*&quot;"
 )
-#: The poll token in the play page's poll URL, signed with the time the page was served.
-POLL_TOKEN = re.compile(r"(/poll/\?version=\d+&amp;t=)[^\"]+")
+#: The poll token in the play page's poll and stream URLs, signed with the time the page was
+#: served and the viewer's session.
+POLL_TOKEN = re.compile(r'(data-(?:poll|stream)="[^"]*\?t=)[^"&]+')
 HTMX = {"HX-Request": "true"}
 
 
