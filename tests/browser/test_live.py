@@ -12,7 +12,7 @@ from games.models import Game
 from games.services import bots as bot_moves
 from games.services import play as play_service
 from tests.browser.test_play import play_a_turn, signed_in_page
-from tests.live.server import LiveServer, wait_until
+from tests.live.conftest import LiveServer, wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -58,12 +58,23 @@ def errors(page) -> list[str]:
     return found
 
 
+def play_something(page) -> None:
+    """Play the first start city while the game begins, else a whole turn."""
+    start = page.locator('a[aria-label^="Start in"]')
+    if start.count():
+        before = sync_version(page)
+        start.first.click()
+        wait_for_version(page, before + 1)
+    else:
+        play_a_turn(page)
+
+
 def wait_for_streams(server, count: int) -> None:
     wait_until(lambda: server.hub.streams() >= count, f"{count} open streams")
 
 
 def test_a_move_shows_on_the_other_players_page_without_a_reload(
-    browser, live_server, live_stream, alice, bob
+    live_stream, browser, live_server, alice, bob
 ):
     game = services.create_game(alice, num_players=2, seed=31)
     services.join_game(game, bob)
@@ -80,7 +91,7 @@ def test_a_move_shows_on_the_other_players_page_without_a_reload(
     assert other.get_by_text(f"Waiting for {first.display_name}.").count()
     polled_before = len(other_polls)
 
-    play_a_turn(mover)
+    play_something(mover)
     game.refresh_from_db()
     wait_for_version(other, game.version)
 
@@ -91,14 +102,14 @@ def test_a_move_shows_on_the_other_players_page_without_a_reload(
     assert polled_before == 0 and other_polls, "the page polled instead of hearing the stream"
     assert other_errors == []
     # Now the other player moves, and the first page follows.
-    play_a_turn(other)
+    play_something(other)
     game.refresh_from_db()
     wait_for_version(mover, game.version)
     mover.get_by_text("Your turn.").wait_for()
 
 
 def test_the_page_follows_by_polling_when_its_stream_is_refused(
-    browser, live_server, live_stream, alice, bob
+    live_stream, browser, live_server, alice, bob
 ):
     game = services.create_game(alice, num_players=2, seed=31)
     services.join_game(game, bob)
@@ -111,7 +122,7 @@ def test_the_page_follows_by_polling_when_its_stream_is_refused(
     for page in (mover, other):
         page.goto(f"{live_server.url}/games/{game.code}/")
 
-    play_a_turn(mover)
+    play_something(mover)
     game.refresh_from_db()
     other.get_by_text("Your turn.").wait_for(timeout=30_000)
     assert sync_version(other) == game.version
@@ -132,7 +143,7 @@ def bot_queue(monkeypatch, settings):
 
 
 def test_a_game_against_bots_shows_each_bot_action_as_it_is_played(
-    browser, live_server, live_stream, alice, bot_queue
+    live_stream, browser, live_server, alice, bot_queue
 ):
     game = services.create_game(alice, num_players=3, bots=2, seed=5)
     page = signed_in_page(browser, live_server, alice)
@@ -150,7 +161,7 @@ def test_a_game_against_bots_shows_each_bot_action_as_it_is_played(
             shown.append(newest)
             assert "Robot" in newest, newest
         page.get_by_text("Your turn.").wait_for()
-        play_a_turn(page)
+        play_something(page)
     game.refresh_from_db()
     assert game.status == Game.Status.ACTIVE
     assert len(shown) >= 2, "the page did not show the bots' actions one by one"
