@@ -54,8 +54,8 @@ OBSERVER = """
 window.seenAt = {};
 window.answeredAt = [];
 function note() {
-  var sync = document.getElementById("game-sync") || document.getElementById("game");
-  if (sync && !(sync.dataset.version in window.seenAt)) {
+  var sync = document.getElementById("game-sync");
+  if (sync && sync.dataset.version && !(sync.dataset.version in window.seenAt)) {
     window.seenAt[sync.dataset.version] = Date.now();
   }
 }
@@ -251,7 +251,7 @@ def against_bots(browser, base, turns: int) -> tuple[list[float], list[float], f
         after = page_version(page)
         my_turn.wait_for(timeout=120_000)
         seen = page.evaluate("() => window.seenAt")
-        versions = sorted(int(v) for v in seen if int(v) > after)
+        versions = sorted(int(v) for v in seen if v.isdigit() and int(v) > after)
         mine = game.moves.filter(automatic=False).order_by("-ply").values_list("ply", flat=True)
         played = game.moves.filter(automatic=True, ply__gt=mine[0]).order_by("ply")
         commits = [m.created_at.timestamp() for m in played]
