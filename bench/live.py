@@ -321,7 +321,13 @@ def report_cpu(args, pushed: dict, polled: dict) -> None:
             f"  {name:28} {cpu['live']:8.2f} {cpu['web']:8.2f} {cpu['database']:9.2f} "
             f"{sum(cpu.values()):8.2f}"
         )
-    print(f"  goal: the open streams' live + web <= 5 %; poll answers {polled['answers']}")
+    answered = sum(polled["answers"].values()) / (args.quiet + POLL_SECONDS)
+    print(
+        f"  polls answered: {answered:.0f}/s of the {polled['pages'] / POLL_SECONDS:.0f}/s the "
+        f"pages asked for {polled['answers']} (when fewer, the web processes or this client "
+        f"could not keep up, and polling costs more than shown)"
+    )
+    print("  goal: the open streams' live + web <= 5 %")
 
 
 def main():
