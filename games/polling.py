@@ -91,7 +91,10 @@ def token_holder(code: str, token: str, session_key: str | None) -> str | None:
 def stream_url(game: Game, token: str) -> str:
     """The URL of the live stream of ``game``'s page for the poll token ``token`` (from
     ``poll_token``): ``settings.LIVE_URL`` + "games/<code>/?t=<token>", served by the live
-    process (``live``), which tells the page each new version of the game."""
+    process (``live``), which tells the page each new version of the game; "" when
+    ``LIVE_URL`` is empty (no live process: the page polls)."""
+    if not settings.LIVE_URL:
+        return ""
     return f"{settings.LIVE_URL}games/{game.code}/?{urlencode({'t': token})}"
 
 

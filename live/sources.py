@@ -6,7 +6,7 @@
   the versions of the watched games from the database, so that a move published while it was
   away is told all the same.
 - ``PollSource`` (no Redis, ``make run``): reads the versions of the watched games in one
-  query every ``settings.LIVE_POLL_SECONDS``.
+  query every ``settings.LIVE_POLL_SECONDS``, and their newest chat lines every second.
 
 Both feed the hub (``live.hub``) and keep ``ok`` (whether their last attempt worked) for the
 health endpoint. ``versions`` runs the one query through the Django ORM in one thread of its
@@ -24,8 +24,10 @@ import uuid
 from concurrent.futures import ThreadPoolExecutor
 
 import redis.asyncio
+from django.apps import apps
 from django.conf import settings
 from django.db import DatabaseError, connection
+from django.db.models import Max
 
 from games.models import Game
 from live.hub import Hub
@@ -97,14 +99,56 @@ async def refresh(hub: Hub) -> None:
         hub.version(code, version)
 
 
+def _read_chat(codes: list[str]) -> dict[tuple[str, str], int]:
+    """{(code, channel): the id of the newest chat line} of the games among ``codes`` that
+    have one, in one query (talk's Message, looked up by name: ``live`` imports no app but
+    ``games``)."""
+    message = apps.get_model("talk", "Message")
+    rows = (
+        message.objects.filter(game__code__in=codes)
+        .values_list("game__code", "channel")
+        .annotate(newest=Max("id"))
+        .order_by()
+    )
+    return {(str(code), channel): newest for code, channel, newest in rows}
+
+
+async def chat_lines(codes: list[str]) -> dict[tuple[str, str], int]:
+    """``_read_chat`` in the database's thread. Raises django.db.DatabaseError when the
+    database does not answer."""
+    if not codes:
+        return {}
+    return await asyncio.get_running_loop().run_in_executor(DATABASE, _read_chat, codes)
+
+
 class PollSource:
     """The embedded source: the database, read every ``settings.LIVE_POLL_SECONDS``."""
 
     name = "embedded"
 
+    #: How many ticks between two readings of the chat (every second at 0.25 s a tick).
+    CHAT_TICKS = 4
+
     def __init__(self, hub: Hub):
         self.hub = hub
         self.ok = True
+        self.chat_seen: dict[tuple[str, str], int] = {}  # {(code, channel): newest line id}
+        self.ticks = 0
+
+    async def tell_chat(self) -> None:
+        """Tell the hub of the chat lines written since the last reading (none the first
+        time a game is read: a stream opens with the chat as its page shows it)."""
+        codes = self.hub.codes()
+        newest = await chat_lines(codes)
+        for key, line in newest.items():
+            seen = self.chat_seen.get(key)
+            if seen is not None and line > seen:
+                self.hub.chat(key[0], players_only=key[1] == "players")
+        self.chat_seen = {
+            (code, channel): newest.get((code, channel), 0)
+            for code in codes
+            for channel in ("players", "watchers")
+        }
 
     async def run(self) -> None:
         """Read and tell, tick after tick, until cancelled; a failed read is logged once and
@@ -112,6 +156,9 @@ class PollSource:
         while True:
             try:
                 await refresh(self.hub)
+                self.ticks += 1
+                if self.ticks % self.CHAT_TICKS == 0:
+                    await self.tell_chat()
             except DatabaseError as error:
                 if self.ok:
                     logger.warning("live: the database does not answer: %s", error)

@@ -11,3 +11,7 @@ from games import add_game
 
 add_game("toy", "tests.toygame")
 INSTALLED_APPS = [*INSTALLED_APPS, "tests.toygame"]
+
+# No live process runs beside the test server unless a test starts one (tests/live): the pages
+# open no stream and poll, as they do when the stream fails.
+LIVE_URL = ""

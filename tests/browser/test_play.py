@@ -41,7 +41,9 @@ def click_and_wait(page, locator):
     """Click ``locator`` and wait until htmx has swapped in the game's next version."""
     before = version(page)
     locator.click()
-    page.wait_for_function("v => document.querySelector('#game-sync').dataset.version !== v", arg=before)
+    page.wait_for_function(
+        "v => document.querySelector('#game-sync').dataset.version !== v", arg=before
+    )
 
 
 def play_a_turn(page):

@@ -126,15 +126,16 @@ def test_a_page_hears_each_move_published_on_redis(live_redis, duel, alice):
     only_versions(messages, duel)
 
 
-@pytest.mark.needs_redis
-def test_a_chat_line_is_news_for_the_pages_that_may_read_it(live_redis, duel, alice, bob):
+def hear_chat(server, duel, alice, bob) -> None:
+    """A chat line in the players' channel reaches the seated stream only."""
     player, watcher = logged_in(alice), Client()
-    seat_stream = Stream(
-        live_redis.stream_url(duel, page_token(player, duel)), session_cookie(player)
-    )
-    watch_stream = Stream(live_redis.stream_url(duel, page_token(watcher, duel)))
+    seat_stream = Stream(server.stream_url(duel, page_token(player, duel)), session_cookie(player))
+    watch_stream = Stream(server.stream_url(duel, page_token(watcher, duel)))
     try:
         seat_stream.next(), watch_stream.next()
+        source = server.app.state.source
+        if hasattr(source, "chat_seen"):  # the embedded source has read the chat once
+            wait_until(lambda: (str(duel.code), "players") in source.chat_seen, "a reading")
         bob_seat = duel.seats.get(user=bob)
 
         post_message(duel, bob, bob_seat, "my turn soon")
@@ -147,6 +148,15 @@ def test_a_chat_line_is_news_for_the_pages_that_may_read_it(live_redis, duel, al
     finally:
         seat_stream.close()
         watch_stream.close()
+
+
+@pytest.mark.needs_redis
+def test_a_chat_line_is_news_for_the_pages_that_may_read_it(live_redis, duel, alice, bob):
+    hear_chat(live_redis, duel, alice, bob)
+
+
+def test_the_database_poll_hears_chat_lines_too(live, duel, alice, bob):
+    hear_chat(live, duel, alice, bob)
 
 
 def test_the_site_may_read_the_stream_across_ports(live, duel, live_settings):
