@@ -190,12 +190,15 @@ def _with_pieces(request, context: dict, fragments: dict, extra: tuple[str, ...]
         rendered = {"messages": pieces.render_piece("messages", slotted)}
     code = context["game"].code
     digests = {name: pieces.digest(html, code) for name, html in rendered.items()}
-    key, remembered = pieces.memory(context["game"], context["viewer"], digests)
+    board = pieces.board_digests(rendered["board"], code) if "board" in rendered else None
+    key, remembered = pieces.memory(context["game"], context["viewer"], digests, board)
     missing[pieces.memory_key(key)] = remembered
     pieces.store(missing)
     context["page_key"] = key
     rendered[pieces.SYNC] = pieces.render_piece(pieces.SYNC, context)
-    context.update({"pieces": pieces.with_token(request, rendered), "digests": digests})
+    context.update(
+        {"pieces": pieces.with_token(request, rendered), "digests": digests, "board_digests": board}
+    )
     return context
 
 
