@@ -110,7 +110,8 @@ def _add_position(request, game: Game, seat: Seat | None, context: dict) -> dict
 
     def log_context():
         moves = game.moves.filter(taken_back=False).order_by("-ply")
-        entries = kind.log.entries(moves if full_log else moves[: kind.log.length], names)
+        shown = moves if full_log else moves[: kind.log.length]
+        entries = log_entries(kind, shown, names, get_language())
         for entry in entries:  # newest first within an action too, as the actions are
             entry["lines"].reverse()
         return {"log": entries, "game_name": kind.name}
@@ -190,13 +191,38 @@ def _with_pieces(request, context: dict, fragments: dict, extra: tuple[str, ...]
         rendered = {"messages": pieces.render_piece("messages", slotted)}
     code = context["game"].code
     digests = {name: pieces.digest(html, code) for name, html in rendered.items()}
-    key, remembered = pieces.memory(context["game"], context["viewer"], digests)
+    board = pieces.board_digests(rendered["board"], code) if "board" in rendered else None
+    key, remembered = pieces.memory(context["game"], context["viewer"], digests, board)
     missing[pieces.memory_key(key)] = remembered
     pieces.store(missing)
     context["page_key"] = key
     rendered[pieces.SYNC] = pieces.render_piece(pieces.SYNC, context)
-    context.update({"pieces": pieces.with_token(request, rendered), "digests": digests})
+    context.update(
+        {"pieces": pieces.with_token(request, rendered), "digests": digests, "board_digests": board}
+    )
     return context
+
+
+#: How long a move's log entry in one language stays in the cache (seconds).
+LOG_ENTRY_SECONDS = 24 * 60 * 60
+
+
+def log_entries(kind, moves, names: list[str], language: str) -> list[dict]:
+    """``kind.log.entries`` of ``moves`` (a queryset of Move rows), each move described once
+    per language and players' names and kept in the shared cache under its id: a new version
+    describes only its new moves, and reads the events of those alone."""
+    rows = list(moves.values_list("pk", "ply", "seat"))
+    salt = hashlib.sha256("\x1f".join([kind.name, language, *names]).encode()).hexdigest()[:12]
+    keys = {pk: f"log-entry:{pk}:{salt}" for pk, _ply, _seat in rows}
+    found = cache.get_many(list(keys.values()))
+    missing = [pk for pk in keys if keys[pk] not in found]
+    if missing:
+        rows_missing = list(moves.model.objects.filter(pk__in=missing))
+        described = kind.log.entries(rows_missing, names)
+        news = {keys[m.pk]: entry for m, entry in zip(rows_missing, described, strict=True)}
+        cache.set_many(news, LOG_ENTRY_SECONDS)
+        found.update(news)
+    return [dict(found[keys[pk]], lines=list(found[keys[pk]]["lines"])) for pk, _p, _s in rows]
 
 
 #: The most moves "since your last visit" lists (a longer absence shows the newest ones).

@@ -12,6 +12,13 @@ pieces are unknown (no key, an expired one, another viewer's), when the game's s
 when a message is to be shown, or when the page is more than ``settings.GAME_PATCH_VERSIONS``
 versions behind.
 
+The board is the page's biggest piece and changes at nearly every move, but only in a few
+places: the kinds' board partials mark each place a position changes (a cell, a location, a
+track) with ``data-place`` and a stable id, an SVG element never nested in another place
+(``places``). A page remembers the digest of each place and of the board without them (its
+*skeleton*); when only places changed, the patch carries just those, each an out-of-band swap,
+inside an ``<svg>`` so that the browser reads them as SVG (``place_patch``).
+
 The digests are of the rendered pieces themselves (what the page shows), so that a patch on top
 of the page is the fresh page by construction, whatever a piece depends on (the clock, the
 player's last visit, a vacation). The forms' csrf token is left out of the digests: pieces are
@@ -40,6 +47,8 @@ CSRF_SLOT = "csrf-slot-7d3f0a5c"
 #: partial, as a page too far behind does.
 PAGE_SECONDS = 60 * 60
 PAGE_KEY = re.compile(r"[0-9a-f]{16}")
+#: The start tag of a place of the board: its tag name and id (``id`` before ``data-place``).
+PLACE = re.compile(r'<([a-z]+) id="([^"]+)" data-place=""[^>]*>')
 
 
 def digest(html: str, code) -> str:
@@ -48,6 +57,43 @@ def digest(html: str, code) -> str:
     same position (the bench's copies of one game) then share their pages' keys."""
     text = html.replace(str(code), "")
     return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
+
+
+def places(html: str) -> tuple[str, dict[str, str]]:
+    """(skeleton, {id: element}) of the rendered board ``html``: its places (elements whose
+    start tag begins ``<tag id="..." data-place=""``, never nested in one another, never
+    self-closing), and the board with each place cut down to an empty element of its id.
+    Raises ValueError when a place is not closed."""
+    found = {}
+    skeleton = []
+    last = 0
+    for start in PLACE.finditer(html):
+        if start.start() < last:
+            raise ValueError(f"the place {start[2]!r} is nested in another")
+        tag, ident = start[1], start[2]
+        opening = re.compile(rf"<{tag}[\s>]|</{tag}>")
+        depth, end = 1, start.end()
+        while depth:
+            token = opening.search(html, end)
+            if token is None:
+                raise ValueError(f"the place {ident!r} is not closed")
+            depth += -1 if token[0].startswith("</") else 1
+            end = token.end()
+        found[ident] = html[start.start() : end]
+        skeleton.append(html[last : start.start()] + f'<{tag} id="{ident}"></{tag}>')
+        last = end
+    skeleton.append(html[last:])
+    return "".join(skeleton), found
+
+
+def board_digests(html: str, code) -> dict:
+    """{"skeleton": digest, "places": {id: digest}} of the rendered board ``html`` of the game
+    ``code`` (see ``places``)."""
+    skeleton, found = places(html)
+    return {
+        "skeleton": digest(skeleton, code),
+        "places": {ident: digest(element, code) for ident, element in found.items()},
+    }
 
 
 def page_key(viewer: str, version: int, digests: dict[str, str]) -> str:
@@ -75,15 +121,17 @@ def render_piece(name: str, context: dict) -> str:
     return render_to_string(f"games/play.html#{name}", context).strip()
 
 
-def memory(game, viewer: str, digests: dict[str, str]) -> tuple[str, dict]:
+def memory(game, viewer: str, digests: dict[str, str], board: dict | None) -> tuple[str, dict]:
     """(page key, what to remember under it) for a page of ``game`` as ``viewer`` sees it
-    at the game's version, showing pieces of ``digests`` ({piece: digest})."""
+    at the game's version, showing pieces of ``digests`` ({piece: digest}) and the board's
+    places of ``board`` (``board_digests``, None without a board)."""
     key = page_key(viewer, game.version, digests)
     remembered = {
         "viewer": viewer,
         "version": game.version,
         "status": game.status,
         "digests": digests,
+        "board": board,
     }
     return key, remembered
 
@@ -122,7 +170,31 @@ def patch(context: dict) -> str | None:
         return None
     pieces, digests = context["pieces"], context["digests"]
     changed = [name for name in digests if digests[name] != previous["digests"][name]]
-    return "\n".join(out_of_band(name, pieces[name]) for name in [*changed, SYNC])
+    swaps = [out_of_band(name, pieces[name]) for name in [*changed, SYNC] if name != "board"]
+    if "board" in changed:
+        board = place_patch(previous.get("board"), context.get("board_digests"), pieces["board"])
+        swaps.insert(changed.index("board"), board or out_of_band("board", pieces["board"]))
+    return "\n".join(swaps)
+
+
+def place_patch(before: dict | None, now: dict | None, html: str) -> str | None:
+    """The changed places of the board ``html`` (the page's board piece, with the digests
+    ``now``; ``before``: those the page shows, see ``board_digests``) as out-of-band swaps
+    inside an ``<svg>``, or None when more than places changed (the whole board is due)."""
+    if (
+        before is None
+        or now is None
+        or before["skeleton"] != now["skeleton"]
+        or set(before["places"]) != set(now["places"])
+    ):
+        return None
+    _skeleton, found = places(html)
+    changed = [ident for ident, value in now["places"].items() if before["places"][ident] != value]
+    swaps = "".join(
+        found[ident].replace(f'id="{ident}"', f'id="{ident}" hx-swap-oob="outerHTML"', 1)
+        for ident in changed
+    )
+    return f'<svg xmlns="http://www.w3.org/2000/svg" hidden>{swaps}</svg>'
 
 
 def remembered(keys: list[str], found: dict) -> dict | None:

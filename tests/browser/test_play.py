@@ -57,6 +57,26 @@ def play_a_turn(page):
         click_and_wait(page, page.get_by_role("button", name="End your turn"))
 
 
+MARK = """() => {
+  window.samePage = true;
+  document.getElementById('game-board').seen = true;
+  for (const place of document.querySelectorAll('[data-place]')) place.seen = true;
+}"""
+#: After a move: whether the board stayed (only places swapped), how many places were swapped
+#: in, whether every place is an SVG element and every swapped cell is drawn (has a size).
+SWAPPED = """() => {
+  const places = [...document.querySelectorAll('[data-place]')];
+  const fresh = places.filter(p => !p.seen);
+  return {
+    board_kept: document.getElementById('game-board').seen === true,
+    swapped: fresh.length,
+    svg: places.every(p => p.namespaceURI === 'http://www.w3.org/2000/svg'),
+    drawn: fresh.filter(p => p.tagName === 'g').every(p => p.getBoundingClientRect().width > 0),
+    same_page: window.samePage === true,
+  };
+}"""
+
+
 def test_two_players_play_by_clicking_the_board(browser, live_server, alice, bob, tmp_path):
     game = services.create_game(alice, num_players=2, seed=31)
     services.join_game(game, bob)
@@ -83,10 +103,17 @@ def test_two_players_play_by_clicking_the_board(browser, live_server, alice, bob
         "v => document.querySelector('#game-sync').dataset.version !== v", arg=before
     )
 
+    place_patches = 0
     for turn in range(4):
         page = pages[first] if turn % 2 == 0 else pages[second]
         page.get_by_text("Your turn.").wait_for()
+        page.evaluate(MARK)
         play_a_turn(page)
+        after = page.evaluate(SWAPPED)
+        # the board's changed places arrive alone, as SVG, drawn, and the cells' links go on
+        # working through htmx (the page is never reloaded)
+        assert after["svg"] and after["drawn"] and after["same_page"], after
+        place_patches += after["board_kept"] and after["swapped"] > 0
         page.screenshot(path=tmp_path / f"{turn + 2}-turn.png", full_page=True)
 
     game.refresh_from_db()
@@ -94,3 +121,4 @@ def test_two_players_play_by_clicking_the_board(browser, live_server, alice, bob
     assert game.moves.filter(action__startswith="uncover").count() == 4
     assert game.moves.filter(action="end").count() >= 1
     assert pages[first].get_by_text("uncovers").first.is_visible()
+    assert place_patches > 0

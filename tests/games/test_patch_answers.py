@@ -43,7 +43,10 @@ def test_a_move_with_htmx_answers_with_a_smaller_patch_that_gives_the_fresh_page
     patch = answer.content.decode()
     fresh = open_page(client, duel)[0]
     assert len(patch) < len(fresh)
-    assert 'id="game-board" hx-swap-oob="outerHTML"' in patch  # the start city is on the board
+    # the places of the board that changed (the start city, the cells no longer offered),
+    # not the whole board
+    assert 'id="game-board"' not in patch
+    assert 'hx-swap-oob="outerHTML" data-place=""' in patch
     assert 'id="game-sync" hx-swap-oob="outerHTML"' in patch
     assert 'id="game-fairness"' not in patch  # unchanged
     assert normalised(apply_patch(page, patch)) == normalised(fresh)

@@ -9,6 +9,8 @@ from html.parser import HTMLParser
 
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
 OOB = ' hx-swap-oob="outerHTML"'
+#: The wrapper of out-of-band swaps of SVG elements (the board's places).
+SVG = '<svg xmlns="http://www.w3.org/2000/svg" hidden>'
 CSRF = re.compile(r'(csrfmiddlewaretoken" value=|X-CSRFToken": )"[^"]+"')
 #: The poll token in the poll and stream URLs (signed with the time and the session).
 POLL_TOKEN = re.compile(r'(data-(?:poll|stream)="[^"]*\?t=)[^"&]+')
@@ -62,10 +64,15 @@ class _Elements(HTMLParser):
 
 def apply_patch(page: str, patch: str) -> str:
     """``page`` (HTML) with each top-level element of ``patch`` marked ``hx-swap-oob=
-    "outerHTML"`` put in place of the page's element of the same id (htmx's out-of-band swap);
-    a patch with anything else at its top level, or an id the page lacks, fails the test."""
+    "outerHTML"`` put in place of the page's element of the same id (htmx's out-of-band swap),
+    and so each child of a top-level ``<svg>`` wrapper (htmx's nested out-of-band swaps); a
+    patch with anything else at its top level, or an id the page lacks, fails the test."""
     for ident, start, end in _Elements(patch).top:
         element = patch[start:end]
+        if element.startswith(SVG):  # places of the board, read as SVG (nested swaps)
+            assert element.endswith("</svg>"), element[-80:]
+            page = apply_patch(page, element[len(SVG) : -len("</svg>")])
+            continue
         assert ident is not None and OOB in element[: element.index(">") + 1], element[:80]
         where = _Elements(page).by_id.get(ident)
         assert where is not None, f"the page has no #{ident}"

@@ -1,7 +1,8 @@
 """Every registered kind, at random positions of random games: the answer to a page one or
 three versions behind (a poll) is a patch of the pieces that changed, and the patch applied on
 top of the page gives the same ``#game`` as a fresh render, for the player to move, another
-player and a watcher; a patch stays the same when only hidden things are dealt anew."""
+player and a watcher (the board's changed places alone when nothing else of the board
+changed); a patch stays the same when only hidden things are dealt anew."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from games.kinds import get_kind, kind_names
 from games.models import Game
 from games.simulation import bot_action
 from tests.kinds.conftest import REDEAL, random_game
-from tests.kinds.patching import apply_patch, element, normalised
+from tests.kinds.patching import SVG, apply_patch, element, normalised
 
 pytestmark = pytest.mark.django_db
 
@@ -94,6 +95,7 @@ def _positions(name: str, players, watcher, seed: str):
 @pytest.mark.parametrize("behind", [1, 3])
 @pytest.mark.parametrize("name", kind_names())
 def test_a_patch_on_top_of_the_page_is_the_fresh_page(name, behind, players, dave):
+    places = 0
     for number, (game, rng) in enumerate(_positions(name, players, dave, f"patch:{name}")):
         start = START + timedelta(days=number)
         with time_machine.travel(start, tick=False):
@@ -109,6 +111,9 @@ def test_a_patch_on_top_of_the_page_is_the_fresh_page(name, behind, players, dav
                 assert answer["HX-Reswap"] == "none", who
                 patched = apply_patch(page.html, answer.content.decode())
                 assert normalised(patched) == normalised(page.fresh()), (name, who, behind)
+                places += SVG in answer.content.decode()
+    # the board comes as its changed places at least once (the toy game's too)
+    assert places > 0, name
 
 
 @pytest.mark.parametrize("name", kind_names())

@@ -202,10 +202,11 @@ def cells_svg(cells: list[dict[str, Any]]):
 
 def _cell_svg(cell: dict[str, Any]) -> str:
     """One cell of ``Board.context``'s "cells" as SVG markup (a ``<g>``, inside an ``<a>``
-    when the cell is a link): what ``board.html`` once drew cell by cell with template tags,
+    when the cell is a link, inside the cell's place ``<g id="place-<cell>" data-place="">``,
+    see ``games.pieces.places``): what ``board.html`` once drew cell by cell with template tags,
     built here in one pass because the board is redrawn at every move."""
     link = cell["link"]
-    out = []
+    out = [f'<g id="place-{cell["id"]}" data-place="">']
     if link:
         out.append(
             f'<a class="cell-link" href="{escape(link["href"])}" '
@@ -295,4 +296,5 @@ def _cell_svg(cell: dict[str, Any]) -> str:
     out.append("</g></g>")
     if link:
         out.append("</a>")
+    out.append("</g>")
     return "".join(out)
