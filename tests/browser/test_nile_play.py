@@ -28,20 +28,29 @@ def _click_one(page, rng: random.Random) -> None:
         )
         step = int(field.get_attribute("step"))
         field.fill(str(step * rng.randint(1, int(field.get_attribute("max")) // step)))
-        market.locator("button[type=submit]").click()
+        _submit(page, market.locator("button[type=submit]"))
     elif hexes.count() and roll < 0.6:
-        hexes.nth(rng.randrange(hexes.count())).click()
+        _submit(page, hexes.nth(rng.randrange(hexes.count())))
     elif forms.count() and (roll < 0.8 or not buttons.count()):
         form = forms.nth(rng.randrange(forms.count()))
         options = form.locator("option").count()
         form.locator("select").select_option(index=rng.randrange(options))
-        form.locator("button").click()
+        _submit(page, form.locator("button"))
     else:
         names = [buttons.nth(i).get_attribute("value") for i in range(buttons.count())]
         ending = [i for i, name in enumerate(names) if name in ENDING]
         pick = rng.choice(ending) if ending and rng.random() < 0.5 else rng.randrange(len(names))
-        buttons.nth(pick).click()
-    page.wait_for_load_state("networkidle")
+        _submit(page, buttons.nth(pick))
+
+
+def _submit(page, locator) -> None:
+    """Click ``locator`` and wait for the answer of the request it sends (a move, accepted
+    or refused, or a link's page), so that the game is read only once the move is in."""
+    with page.expect_response(
+        lambda r: r.request.method == "POST" or r.request.resource_type == "document"
+    ):
+        locator.click()
+    page.wait_for_load_state()
 
 
 def _play(browser, live_server, game: Game, users, until) -> None:
@@ -110,7 +119,7 @@ def test_the_market_form_adds_up_cost_cash_and_load_as_quantities_change(
         assert "more than you can carry on foot" in live.inner_text()
 
         market.locator('input[name="qty:buy rations"]').fill("20")
-        market.locator("button[type=submit]").click()
+        _submit(page, market.locator("button[type=submit]"))
         page.wait_for_selector(
             f'#game-sync:not([data-version="{game.version}"])', state="attached"
         )

@@ -136,7 +136,7 @@ def test_the_page_styles_the_tokens_from_its_stylesheet_in_the_games_colours(pla
     client = Client()
     client.force_login(players[0])
     page = client.get(game.get_absolute_url()).content.decode()
-    area = page[page.index('<section class="africana-slots"') : page.index('<section class="log"')]
+    area = page[page.index('<section class="africana-slots"') : page.index('id="game-log"')]
     css = Path(finders.find(kind.page.stylesheets[0])).read_text()
 
     assert f"/static/{kind.page.stylesheets[0]}" in page
