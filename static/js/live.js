@@ -23,6 +23,8 @@
   var polls = 0; // polls made while the stream was not open
   var CHAT_EVERY_POLLS = 3;
   var fetching = false; // a request for the game's news is on its way
+  var pending = 0; // the person's own requests on their way
+  var waiting = false; // news held back until they are answered
   var newest = 0; // the newest version the stream announced
 
   function sync() {
@@ -44,9 +46,18 @@
       }
       return;
     }
+    if (pending > 0) {
+      waiting = true; // the person's own request answers first; then the news, if still new
+      if (done) {
+        done(true);
+      }
+      return;
+    }
     fetching = true;
     var url = element.dataset.poll + "&version=" + encodeURIComponent(element.dataset.version);
-    htmx.ajax("GET", url, { source: "#game", target: "#game", swap: "outerHTML" }).then(
+    // From the body, which no answer replaces: htmx looks for a patch's pieces from the
+    // request's source, and a move's answer may replace #game while this one is on its way.
+    htmx.ajax("GET", url, { source: document.body, target: "#game", swap: "outerHTML" }).then(
       function () {
         fetching = false;
         // A version announced while this request was on its way: ask again.
@@ -156,6 +167,25 @@
     openStream();
     schedulePoll();
   }
+
+  // The person's own requests (moves, undo): while one is on its way, the news waits for
+  // its answer, so that neither answer replaces the element the other came from.
+  // Counted by their XMLHttpRequest, whose "loadend" comes after htmx has swapped the answer
+  // in, whatever element the request came from and wherever that element is by then.
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var xhr = event.detail.xhr;
+    if (event.detail.elt === document.body || !xhr) {
+      return;
+    }
+    pending += 1;
+    xhr.addEventListener("loadend", function () {
+      pending = Math.max(0, pending - 1);
+      if (pending === 0 && waiting) {
+        waiting = false;
+        fetchNews();
+      }
+    });
+  });
 
   document.addEventListener("DOMContentLoaded", start);
   // Each answer brings a new #game-sync (its version, and a fresh token in its URLs, which the
