@@ -44,7 +44,7 @@ BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
 sys.path.insert(0, str(BENCH))
 
-from play import production_env, recreate_database  # noqa: E402
+from play import fresh_site, production_env  # noqa: E402
 from web import gunicorn, wait_for  # noqa: E402
 
 sys.path[:] = [p for p in sys.path if Path(p or os.curdir).resolve() != BENCH]
@@ -352,13 +352,7 @@ def main():
         env["REDIS_URL"] = args.redis_url
     else:
         env.pop("REDIS_URL", None)
-    recreate_database(args.database_url)
-    subprocess.run(
-        [sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"],
-        cwd=ROOT,
-        env=env,
-        check=True,
-    )
+    fresh_site(args.database_url, env)
     games = prepare(args, env)
     uvicorn = [
         sys.executable,

@@ -37,17 +37,6 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 # Records, in the page, when each version of the game first shows: window.seenAt[version] =
 # Date.now() (milliseconds), and when each htmx request of the page ends (window.answeredAt).
 OBSERVER = """
@@ -268,6 +257,8 @@ def main():
         site.wait_until_up()
         django_for(site)
         from playwright.sync_api import sync_playwright
+
+        from tests.fixtures import CHROMIUM, CHROMIUM_ARGS
 
         base = f"http://127.0.0.1:{args.port}"
         with sync_playwright() as playwright:

@@ -87,6 +87,18 @@ def recreate_database(database_url: str) -> None:
         connection.execute(f'CREATE DATABASE "{name}"')
 
 
+def fresh_site(database_url: str, env: dict[str, str]) -> None:
+    """An empty database at ``database_url`` and the static files collected, for a bench that
+    then migrates and serves the site with ``env`` (production settings)."""
+    recreate_database(database_url)
+    subprocess.run(
+        [sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"],
+        cwd=ROOT,
+        env=env,
+        check=True,
+    )
+
+
 def set_up(args, env) -> tuple[list[dict], dict[str, tuple[int, int]]]:
     """Migrate, create the games and sessions; return the virtual users and query counts."""
     os.environ.update(env)
@@ -206,13 +218,7 @@ def main():
     var_dir = ROOT / "var" / "bench"
     var_dir.mkdir(parents=True, exist_ok=True)
     env = production_env(args.database_url, var_dir)
-    recreate_database(args.database_url)
-    subprocess.run(
-        [sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"],
-        cwd=ROOT,
-        env=env,
-        check=True,
-    )
+    fresh_site(args.database_url, env)
     virtual, counts = set_up(args, env)
     server = subprocess.Popen(
         [

@@ -62,7 +62,7 @@ BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
 sys.path.insert(0, str(BENCH))
 
-from play import production_env, recreate_database  # noqa: E402
+from play import fresh_site, production_env, recreate_database  # noqa: E402
 
 # bench/ holds scripts named like the site's apps (archive.py, play.py): once the helpers are
 # imported it leaves the path, so that "archive" is the site's app, from any directory.
@@ -616,13 +616,7 @@ def main():
     floor_env = dict(os.environ, FLOOR_DB=args.floor_database, DJANGO_SETTINGS_MODULE="")
     floor_env.pop("DJANGO_SETTINGS_MODULE")
     floor = prepare_floor(args, work, floor_env)
-    recreate_database(args.database_url)
-    subprocess.run(
-        [sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"],
-        cwd=ROOT,
-        env=env,
-        check=True,
-    )
+    fresh_site(args.database_url, env)
     if args.profile:
         args.cold_games = PROFILED + 2
         site = prepare_site(args, env, PROFILED + 2, 1)

@@ -29,6 +29,18 @@ from africa_site.broker import embedded_broker_url
 REQUIRE_SERVICES = bool(os.environ.get("AFRICA_REQUIRE_SERVICES"))
 PASSWORD = "correct horse battery staple"
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+# How Chromium is started, headless, as root, on a machine without a network: without the
+# background-networking flags it keeps trying to reach Google's hosts.
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 # "gw0", "gw1", ... in a pytest-xdist worker process; empty when the suite runs in one process.
 XDIST_WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
 REDIS_DATABASES = 16  # Redis's default number of databases: 0 to 15

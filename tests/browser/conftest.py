@@ -6,18 +6,7 @@ Playwright's own browser downloads are never used: the launch names /usr/bin/chr
 import pytest
 from django.db import connections
 
-from tests.fixtures import CHROMIUM
-
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+from tests.fixtures import CHROMIUM, CHROMIUM_ARGS
 
 
 @pytest.fixture

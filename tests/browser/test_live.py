@@ -73,20 +73,29 @@ def wait_for_streams(server, count: int) -> None:
     wait_until(lambda: server.hub.streams() >= count, f"{count} open streams")
 
 
-def test_a_move_shows_on_the_other_players_page_without_a_reload(
-    live_stream, browser, live_server, alice, bob
-):
+@pytest.fixture
+def duel(live_stream, browser, live_server, alice, bob):
+    """A 2-player game between alice and bob: (the game, the first player, their page, the
+    other player's page), both pages signed in, not opened yet."""
     game = services.create_game(alice, num_players=2, seed=31)
     services.join_game(game, bob)
     game.refresh_from_db()
     first, second = (game.seats.get(number=n).user for n in (0, 1))
-    mover = signed_in_page(browser, live_server, first)
-    other = signed_in_page(browser, live_server, second)
+    pages = [signed_in_page(browser, live_server, user) for user in (first, second)]
+    return game, first, *pages
+
+
+def open_game(live_server, game, *pages) -> None:
+    for page in pages:
+        page.goto(f"{live_server.url}/games/{game.code}/")
+
+
+def test_a_move_shows_on_the_other_players_page_without_a_reload(live_stream, live_server, duel):
+    game, first, mover, other = duel
     other_polls, other_errors = polls(other), errors(other)
     loads = []
     other.on("load", lambda _page: loads.append(1))
-    for page in (mover, other):
-        page.goto(f"{live_server.url}/games/{game.code}/")
+    open_game(live_server, game, mover, other)
     wait_for_streams(live_stream, 2)
     assert other.get_by_text(f"Waiting for {first.display_name}.").count()
     polled_before = len(other_polls)
@@ -108,19 +117,11 @@ def test_a_move_shows_on_the_other_players_page_without_a_reload(
     mover.get_by_text("Your turn.").wait_for()
 
 
-def test_the_page_follows_by_polling_when_its_stream_is_refused(
-    live_stream, browser, live_server, alice, bob
-):
-    game = services.create_game(alice, num_players=2, seed=31)
-    services.join_game(game, bob)
-    game.refresh_from_db()
-    first, second = (game.seats.get(number=n).user for n in (0, 1))
-    mover = signed_in_page(browser, live_server, first)
-    other = signed_in_page(browser, live_server, second)
+def test_the_page_follows_by_polling_when_its_stream_is_refused(live_stream, live_server, duel):
+    game, _first, mover, other = duel
     other.route("**/live/**", lambda route: route.abort())
     other_polls = polls(other)
-    for page in (mover, other):
-        page.goto(f"{live_server.url}/games/{game.code}/")
+    open_game(live_server, game, mover, other)
 
     play_something(mover)
     game.refresh_from_db()
