@@ -414,10 +414,8 @@ LIVE_HEALTH_URL = env.str("LIVE_HEALTH_URL", default="")
 
 def _live_origin(url: str) -> list[str]:
     """The origin of an absolute LIVE_URL ("http://host:port"), for the CSP's connect-src."""
-    if "://" not in url:
-        return []
-    scheme, _sep, rest = url.partition("://")
-    return [f"{scheme}://{rest.split('/', 1)[0]}"]
+    parts = urllib.parse.urlsplit(url)
+    return [f"{parts.scheme}://{parts.netloc}"] if parts.netloc else []
 
 
 # Content-Security-Policy: nothing is loaded from another host, no inline script or style.

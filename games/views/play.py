@@ -22,19 +22,19 @@ from games.page import play_context
 from games.views.common import attempt, get_game, is_htmx, to_game
 
 
-def _render_game(request, game, seat, *, patch: bool = False):
-    """The play page; with htmx its ``game`` partial or, when ``patch`` and the request came
-    from a page a few versions behind, only what changed since (``games.pieces``)."""
+def _render_game(request, game, seat):
+    """The play page; with htmx its ``game`` partial or, when the request came from a page a
+    few versions behind (its page key), only what changed since (``games.pieces``)."""
     if not is_htmx(request):
         return render(request, "games/play.html", play_context(request, game, seat))
-    return _partial(request, game, seat, patch=patch)
+    return _partial(request, game, seat)
 
 
-def _partial(request, game, seat, *, patch: bool):
+def _partial(request, game, seat):
     """The ``game`` partial, or a patch of the page the request came from (see
     ``_render_game``): 200 with ``HX-Reswap: none`` and the changed pieces."""
     page = pieces.requested_page(request.POST if request.method == "POST" else request.GET)
-    context = play_context(request, game, seat, page=page if patch else None)
+    context = play_context(request, game, seat, page=page)
     body = pieces.patch(context)
     if body is None:
         return render(request, "games/play.html#game", context)
@@ -78,7 +78,7 @@ def game_act(request, code):
             return _after_change(request, code)  # a computer player may have moved since
         # The service's game is the position just committed, with its seats and players.
         mine = next(s for s in moved.seat_list if s.user_id == request.user.pk)
-        return _render_game(request, moved, mine, patch=True)
+        return _render_game(request, moved, mine)
     return _after_change(request, code)
 
 
@@ -141,7 +141,7 @@ def _after_change(request, code):
     POST/redirect/GET to the play page."""
     if is_htmx(request):
         game, seat = get_game(request, code)
-        return _render_game(request, game, seat, patch=True)
+        return _render_game(request, game, seat)
     return redirect("game_detail", code=code)
 
 
@@ -165,7 +165,7 @@ def game_poll(request, code):
     game, seat = get_game(request, code, defer=("state",))
     if game.version == version:
         return HttpResponse(status=204)
-    return _partial(request, game, seat, patch=True)
+    return _partial(request, game, seat)
 
 
 @login_required
