@@ -31,7 +31,7 @@ from typing import Any
 # Run as a script, the project's root is not on the path: add it before importing the engines.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 engines = importlib.import_module("games.engines")
-conformance = importlib.import_module("tests.engines.test_conformance")
+conformance = importlib.import_module("tests.support.conformance")
 
 PLAYERS = 4
 # Engines measured at more player counts than PLAYERS (each clamped to what the engine allows).

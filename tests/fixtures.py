@@ -217,8 +217,90 @@ def players(db):
     return [make_player(f"p{n}@example.com", f"Player {n}") for n in range(1, 6)]
 
 
+#: The games the generic suites play: Africa, and the toy game, which is unlike the site's games
+#: so that a generic path that assumes one of them fails. A module or test that is about Africa
+#: itself says so with ``tests.support.play.AFRICA_ONLY`` (the mark ``games("africa")``).
+GENERIC_GAMES = ("africa", "toy")
+
+
+def pytest_generate_tests(metafunc):
+    """A test that uses ``game_name`` (through ``duel`` or another fixture) runs once per game
+    of its ``games`` mark, or of GENERIC_GAMES without one."""
+    if "game_name" in metafunc.fixturenames:
+        marker = metafunc.definition.get_closest_marker("games")
+        metafunc.parametrize("game_name", marker.args if marker else GENERIC_GAMES, indirect=True)
+
+
+@pytest.fixture
+def game_name(request) -> str:
+    """The registered name of the game a generic test plays (see pytest_generate_tests)."""
+    return request.param
+
+
+@pytest.fixture
+def duel(alice, bob, game_name):
+    """A running 2-player game of ``game_name`` (seed 2024) between alice, its creator, and
+    bob; carol and dave are outsiders unless a test seats them."""
+    from games import services
+
+    game = services.create_game(alice, engine=game_name, num_players=2, seed=2024)
+    services.join_game(game, bob)
+    game.refresh_from_db()
+    return game
+
+
+@pytest.fixture
+def duel_underway(duel):
+    """The duel after its first two actions (in Africa, both players chose a start city: the
+    first player's turn begins), each the first legal action."""
+    from tests.support.play import play
+
+    game = play(duel, duel.kind.engine.legal_actions(duel.state)[0])
+    return play(game, game.kind.engine.legal_actions(game.state)[0])
+
+
+@pytest.fixture
+def mail_duel(alice, bob, game_name, django_capture_on_commit_callbacks, mailoutbox):
+    """The duel started as the mail tests need it: its first your-turn mail has gone out."""
+    from games import services
+
+    with django_capture_on_commit_callbacks(execute=True):
+        game = services.create_game(alice, engine=game_name, num_players=2, seed=2024)
+        services.join_game(game, bob)
+    game.refresh_from_db()
+    return game
+
+
 def shows(text: str, secret) -> bool:
     """Whether ``secret`` (a seed, a salt) stands in ``text`` as a whole word: a short seed of a
     test's fixture may stand inside a random hex string (a commitment, a token) by chance."""
     pattern = rf"(?<![0-9A-Za-z]){re.escape(str(secret))}(?![0-9A-Za-z])"
     return re.search(pattern, text) is not None
+
+
+@pytest.fixture
+def browser(monkeypatch):
+    from django.db import connections
+    from playwright.sync_api import sync_playwright
+
+    # Playwright's sync API runs an event loop in the test's thread; the ORM calls that
+    # fixtures make in that thread are still synchronous.
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        # The test's queries ran beside Playwright's event loop, in a context of their own:
+        # close their connection here, or the test database cannot be dropped at the end
+        # (PostgreSQL: "is being accessed by other users").
+        connections.close_all()
+        browser.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    yield page
+    context.close()

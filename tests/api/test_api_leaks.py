@@ -12,7 +12,7 @@ from api import v1
 from games.kinds import get_kind, kind_names
 from games.models import Game
 from tests.api.conftest import ApiClient
-from tests.kinds.conftest import REDEAL, random_game
+from tests.support.pages import REDEAL, random_game
 
 pytestmark = pytest.mark.django_db
 

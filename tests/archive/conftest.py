@@ -8,7 +8,6 @@ import random
 import pytest
 
 from games.simulation import play_game
-from tests.games.conftest import duel, duel_underway  # noqa: F401 (fixtures)
 
 
 @pytest.fixture

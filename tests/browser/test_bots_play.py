@@ -7,7 +7,7 @@ import re
 import pytest
 
 from games.models import Game
-from tests.browser.test_play import click_and_wait, signed_in_page
+from tests.support.browser import click_and_wait, signed_in_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 

@@ -31,7 +31,7 @@ from games.kinds import all_kinds
 from games.models import Game
 from games.simulation import bot_action, play_game
 from rulebooks import services as rulebook_services
-from tests.browser.test_play import signed_in_page
+from tests.support.browser import signed_in_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 

@@ -11,8 +11,8 @@ from games import services
 from games.models import Game
 from games.services import bots as bot_moves
 from games.services import play as play_service
-from tests.browser.test_play import play_a_turn, signed_in_page
 from tests.live.conftest import LiveServer, wait_until
+from tests.support.browser import play_a_turn, signed_in_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -3,7 +3,7 @@
 
 import pytest
 
-from tests.browser.test_play import signed_in_page
+from tests.support.browser import signed_in_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -8,8 +8,8 @@ import pytest
 from django.utils import timezone
 
 from games import services
-from tests.browser.test_play import signed_in_page
-from tests.games.conftest import play
+from tests.support.browser import signed_in_page
+from tests.support.play import play
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

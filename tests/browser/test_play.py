@@ -1,60 +1,12 @@
 """Two players play the first turns of a real game by clicking the board in Chromium."""
 
 import pytest
-from django.conf import settings
-from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-from django.contrib.sessions.backends.db import SessionStore
 
 from games import services
 from games.models import Game
+from tests.support.browser import click_and_wait, play_a_turn, signed_in_page, version
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def signed_in_page(browser, live_server, user, **options):
-    """A new browser page (phone-sized) with ``user`` signed in; ``options`` go to the
-    browser context (e.g. ``bypass_csp=True`` to inject a test script)."""
-    session = SessionStore()
-    session[SESSION_KEY] = str(user.pk)
-    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
-    session.save()
-    context = browser.new_context(viewport={"width": 390, "height": 844}, **options)
-    context.set_default_timeout(15_000)
-    context.add_cookies(
-        [
-            {
-                "name": settings.SESSION_COOKIE_NAME,
-                "value": session.session_key,
-                "url": live_server.url,
-            }
-        ]
-    )
-    return context.new_page()
-
-
-def version(page) -> str:
-    return page.locator("#game-sync").get_attribute("data-version")
-
-
-def click_and_wait(page, locator):
-    """Click ``locator`` and wait until htmx has swapped in the game's next version."""
-    before = version(page)
-    locator.click()
-    page.wait_for_function(
-        "v => document.querySelector('#game-sync').dataset.version !== v", arg=before
-    )
-
-
-def play_a_turn(page):
-    """Uncover a marker next to the researcher, settle what it asks, then end the turn."""
-    click_and_wait(page, page.locator('a[aria-label^="Uncover"]').first)
-    if page.get_by_role("button", name="Keep it").count():
-        click_and_wait(page, page.get_by_role("button", name="Keep it"))
-    elif page.locator('a[aria-label^="Place the"]').count():
-        click_and_wait(page, page.locator('a[aria-label^="Place the"]').first)
-    if page.get_by_role("button", name="End your turn").count():
-        click_and_wait(page, page.get_by_role("button", name="End your turn"))
 
 
 MARK = """() => {

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from games.engines import get_engine
-from tests.engines.test_conformance import choose_action
+from tests.support.conformance import choose_action
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
 CHECKPOINT_EVERY = 60  # actions between two stored observations

@@ -17,8 +17,8 @@ from games.africana.tests import helpers as africana_helpers
 from games.engines import get_engine
 from games.engines.search import Budget
 from games.nile.engine.data import CARD_IDS
-from tests.engines.hidden_info import HIDDEN_INFO
-from tests.engines.test_conformance import _sampled_states, games_group
+from tests.support.conformance import games_group, sampled_states
+from tests.support.hidden import HIDDEN_INFO
 
 
 def _bot(name: str):
@@ -59,7 +59,7 @@ def test_twins_that_differ_in_what_the_seat_cannot_see_get_the_same_decision(
     twin_of, _shows = HIDDEN_INFO[name]
     rng = random.Random(num_players)
     decisions = 0
-    for seed, state in _sampled_states(name, num_players, games=2 if level == "easy" else 1):
+    for seed, state in sampled_states(name, num_players, games=2 if level == "easy" else 1):
         if engine.is_terminal(state):
             continue
         seat = engine.current_player(state)
@@ -81,7 +81,7 @@ def test_a_sampled_state_shows_the_seat_exactly_what_it_saw(name, num_players):
     state gives the same observation, and the same legal actions to the player to act."""
     engine, bot = get_engine(name), _bot(name)
     rng = random.Random(7)
-    for _seed, state in _sampled_states(name, num_players, games=3):
+    for _seed, state in sampled_states(name, num_players, games=3):
         if engine.is_terminal(state):
             continue
         seat = engine.current_player(state)
@@ -169,7 +169,7 @@ def test_nile_solo_hard_bot_decides_from_what_it_sees(seed):
     assert decisions
 
 
-def test_nile_sampled_states_draw_the_unseen_cards_with_fresh_dice():
+def test_nilesampled_states_draw_the_unseen_cards_with_fresh_dice():
     engine, bot = get_engine("nile"), _bot("nile")
     state = engine.initial_state(num_players=2, seed=3, options={})
     for action in ("profession explorer", "stay", "end"):

@@ -1,9 +1,9 @@
 """Conformance, part 2: the contract methods of every registered engine on random games.
 
 ``places``, ``timeout_action``, ``reveals``, ``revealed``, ``canonical`` and ``choose`` (the
-bot), checked on the fixed-seed random games of ``test_conformance`` with the per-engine
-knowledge of hidden information in ``hidden_info`` (twins that differ only in what nobody, or
-one seat, can see).
+bot), checked on the fixed-seed random games of ``tests.support.conformance`` with the
+per-engine knowledge of hidden information in ``tests.support.hidden`` (twins that differ
+only in what nobody, or one seat, can see).
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ import random
 import pytest
 
 from games.engines import IllegalAction, get_engine, turn_of
-from tests.engines.hidden_info import HIDDEN_INFO, TIE_BREAK
-from tests.engines.test_conformance import CASES, GARBAGE, _games, _sampled_states
+from tests.support.conformance import CASES, GARBAGE, random_games, sampled_states
+from tests.support.hidden import HIDDEN_INFO, TIE_BREAK
 
 MAX_TIMEOUT_STEPS = 20
 NOT_ACTIONS = [*GARBAGE, "\x00", "end\x00", "done\x00", "uncover E4\x00", "draw\x1b", "go\x00x"]
@@ -23,12 +23,12 @@ NOT_ACTIONS = [*GARBAGE, "\x00", "end\x00", "done\x00", "uncover E4\x00", "draw\
 
 def _hidden_info(name: str):
     if name not in HIDDEN_INFO:
-        pytest.fail(f"tests/engines/hidden_info.py knows nothing of {name!r}'s hidden information")
+        pytest.fail(f"tests/support/hidden.py knows nothing of {name!r}'s hidden information")
     return HIDDEN_INFO[name]
 
 
 def _final_states(name: str, num_players: int):
-    for _seed, _actions, final in _games(name, num_players):
+    for _seed, _actions, final in random_games(name, num_players):
         yield json.loads(final)
 
 
@@ -45,7 +45,7 @@ def _turn(engine, state, num_players: int):
 @CASES
 def test_timeout_action_is_legal_and_repeated_it_ends_the_turn(name, num_players):
     engine = get_engine(name)
-    for seed, state in _sampled_states(name, num_players):
+    for seed, state in sampled_states(name, num_players):
         if engine.is_terminal(state):
             with pytest.raises(ValueError):
                 engine.timeout_action(state)
@@ -69,7 +69,7 @@ def test_a_non_revealing_action_keeps_twins_alike_for_every_viewer(name, num_pla
     twin_of, _shows = _hidden_info(name)
     rng = random.Random(num_players)
     quiet = telling = 0
-    for seed, state in _sampled_states(name, num_players, games=5):
+    for seed, state in sampled_states(name, num_players, games=5):
         if engine.is_terminal(state):
             continue  # the end shows everything; no action follows
         twin = twin_of(state, rng)
@@ -112,7 +112,7 @@ def test_revealed_shows_every_hidden_thing_that_observation_does_not(name, num_p
         assert '"hidden"' not in json.dumps(view)
         assert set(engine.observation(state, None)) <= set(view)
     hiding = 0
-    for _seed, state in _sampled_states(name, num_players, games=3):
+    for _seed, state in sampled_states(name, num_players, games=3):
         if not engine.is_terminal(state):
             assert shows_secrets(engine.revealed(state), state)
             hiding += not shows_secrets(engine.observation(state, None), state)
@@ -127,7 +127,7 @@ def _variants(action: str) -> list[str]:
 @CASES
 def test_canonical_maps_every_spelling_of_a_legal_action_to_itself(name, num_players):
     engine = get_engine(name)
-    for _seed, state in _sampled_states(name, num_players, games=5):
+    for _seed, state in sampled_states(name, num_players, games=5):
         for action in engine.legal_actions(state):
             for variant in _variants(action):
                 assert engine.canonical(state, variant) == action, variant
@@ -141,7 +141,7 @@ def test_every_legal_action_has_the_number_of_words_the_notation_gives_its_keywo
     action it did not cover could not be typed, and one with other word counts would be
     refused before the engine saw it."""
     engine = get_engine(name)
-    for _seed, state in _sampled_states(name, num_players, games=5):
+    for _seed, state in sampled_states(name, num_players, games=5):
         for action in engine.legal_actions(state):
             keyword, *words = action.split()
             assert engine.arity.get(keyword) == len(words), action
@@ -161,7 +161,7 @@ def test_the_bot_plays_legal_actions_from_what_its_seat_sees(name, num_players):
     engine = get_engine(name)
     twin_of, _shows = _hidden_info(name)
     rng = random.Random(num_players)
-    for seed, state in _sampled_states(name, num_players):
+    for seed, state in sampled_states(name, num_players):
         if engine.is_terminal(state):
             continue
         seat = engine.current_player(state)

@@ -10,8 +10,8 @@ from games import services
 from games.kinds import get_kind
 from games.models import Game, Invitation
 from tests.fixtures import make_player
-from tests.kinds.conftest import random_game
 from tests.social import signed_in
+from tests.support.pages import random_game
 
 pytestmark = pytest.mark.django_db
 

@@ -3,7 +3,7 @@ whose batches can hold a revealing action (Africa's uncover, Africana's draws; a
 Nile batch holds only a port's hires and purchases, which reveal nothing).
 
 It follows the rule of mail replies (``games.lines``): twin games that differ only in what the
-player cannot see (``tests/engines/hidden_info.py``) give a batch the same answer and apply
+player cannot see (``tests/support/hidden.py``) give a batch the same answer and apply
 the same actions, up to and including the first action that reveals something, which both
 twins keep even when a later action fails.
 """
@@ -18,8 +18,8 @@ from django.urls import reverse
 from games import services
 from games.engines import get_engine
 from games.models import Game
-from tests.engines.hidden_info import HIDDEN_INFO
-from tests.mailplay.test_reply_oracle import script
+from tests.support.hidden import HIDDEN_INFO
+from tests.support.mail import script
 
 pytestmark = pytest.mark.django_db
 

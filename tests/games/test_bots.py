@@ -18,7 +18,7 @@ from archive.services import import_record
 from games import services, tasks
 from games.models import Game, Move
 from ratings.models import PlayerRating
-from tests.games.conftest import player_to_move
+from tests.support.play import player_to_move
 
 pytestmark = pytest.mark.django_db
 

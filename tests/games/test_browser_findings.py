@@ -13,8 +13,8 @@ from africa_site.elision import elide, elide_html
 from africa_site.views import server_error
 from notifications.emails import make_message
 from tests.accounts.test_signup import sign_up
-from tests.games.conftest import other_player, play, player_to_move, uncover_and_decide
 from tests.ratings.conftest import finished_game
+from tests.support.play import AFRICA_ONLY, other_player, play, player_to_move, uncover_and_decide
 
 pytestmark = pytest.mark.django_db
 
@@ -69,6 +69,7 @@ def test_a_french_mail_elides_the_game_name(alice):
     assert "d'Africa" in message.subject and "de Africa" not in message.subject
 
 
+@AFRICA_ONLY
 def test_a_french_page_elides(client, alice, duel_underway):
     waiting = other_player(duel_underway)
     waiting.language = "fr"
@@ -112,6 +113,7 @@ def test_pages_fragments_and_static_files_are_compressed(client, alice, duel_und
         assert gzip.decompress(content), url
 
 
+@AFRICA_ONLY
 def test_the_log_reads_newest_first_within_an_action_too(client, duel_underway):
     game = uncover_and_decide(duel_underway)
     game = play(game, "end")

@@ -13,8 +13,8 @@ from games import services
 from games.kinds import get_kind, kind_names
 from games.models import Game
 from tests.api.conftest import ApiClient
-from tests.kinds.conftest import random_game
-from tests.mailplay.conftest import answer_by_mail
+from tests.support.mail import answer_by_mail
+from tests.support.pages import random_game
 
 pytestmark = pytest.mark.django_db
 EVERY_GAME = pytest.mark.parametrize("name", kind_names())

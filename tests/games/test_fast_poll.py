@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from games import services
 from games.models import Game, Seat
-from tests.games.conftest import first_with, other_player, play, player_to_move
+from tests.support.play import first_with, other_player, play, player_to_move
 
 pytestmark = pytest.mark.django_db
 

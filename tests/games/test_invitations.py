@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from games import services
 from games.models import Game, Invitation
-from tests.games.conftest import player_to_move
+from tests.support.play import player_to_move
 
 pytestmark = pytest.mark.django_db
 

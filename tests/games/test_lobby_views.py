@@ -9,7 +9,7 @@ from django.utils import timezone
 from games import services
 from games.models import Game, Seat, seed_commitment
 from games.views.lobby import FINISHED_PER_PAGE
-from tests.games.conftest import play, player_to_move
+from tests.support.play import play, player_to_move
 
 pytestmark = pytest.mark.django_db
 

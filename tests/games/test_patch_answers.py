@@ -9,8 +9,8 @@ import pytest
 from django.urls import reverse
 
 from games.models import Game, Move
-from tests.games.conftest import first_with, other_player, play, player_to_move
 from tests.kinds.patching import apply_patch, element, normalised
+from tests.support.play import AFRICA_ONLY, first_with, other_player, play, player_to_move
 
 pytestmark = pytest.mark.django_db
 
@@ -31,6 +31,7 @@ def act(client, game, action, page=None, headers=HTMX, version=None):
     return client.post(reverse("game_act", args=[game.code]), data, headers=headers)
 
 
+@AFRICA_ONLY
 def test_a_move_with_htmx_answers_with_a_smaller_patch_that_gives_the_fresh_page(client, duel):
     client.force_login(player_to_move(duel))
     page, key = open_page(client, duel)

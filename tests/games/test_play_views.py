@@ -9,7 +9,8 @@ from django.urls import reverse
 
 from games.models import Move
 from tests.fixtures import shows
-from tests.games.conftest import (
+from tests.support.play import (
+    AFRICA_ONLY,
     first_with,
     other_player,
     play,
@@ -30,6 +31,7 @@ def act(client, game, action, version=None, headers=None):
     )
 
 
+@AFRICA_ONLY
 def test_the_player_to_move_is_offered_the_legal_actions(client, duel):
     client.force_login(player_to_move(duel))
 
@@ -62,6 +64,7 @@ def test_a_plain_post_applies_and_redirects_to_the_game(client, duel):
     assert Move.objects.get().action == action
 
 
+@AFRICA_ONLY
 def test_an_htmx_post_answers_with_the_fresh_game_fragment(client, duel):
     client.force_login(player_to_move(duel))
     action = duel.rules.legal_actions(duel.state)[0]
@@ -125,6 +128,7 @@ def test_visitors_are_sent_to_sign_in_before_acting(client, duel):
     assert response["Location"].startswith(reverse("account_login"))
 
 
+@AFRICA_ONLY
 def test_polling_answers_204_until_the_game_changes(client, duel):
     watcher = other_player(duel)
     client.force_login(watcher)
@@ -138,6 +142,7 @@ def test_polling_answers_204_until_the_game_changes(client, duel):
     assert "starts in" in response.content.decode()
 
 
+@AFRICA_ONLY
 def test_a_cell_with_several_actions_asks_which_one(client, duel_underway):
     game = uncover_and_decide(duel_underway)
     game = play(game, "end", "end")  # back to the first player, at the start of a turn
@@ -153,6 +158,7 @@ def test_a_cell_with_several_actions_asks_which_one(client, duel_underway):
     assert "Move your researcher to" in html
 
 
+@AFRICA_ONLY
 def test_undo_is_offered_after_a_move_and_takes_it_back(client, duel_underway):
     game = uncover_and_decide(duel_underway)
     game = play(game, first_with(game, "move "))
@@ -185,6 +191,7 @@ def page_texts(client, game, users):
     return texts
 
 
+@AFRICA_ONLY
 def test_no_page_reveals_a_face_down_marker_or_the_seed(client, duel_underway):
     game = duel_underway
     users = [seat.user for seat in game.seats.all()]
@@ -204,6 +211,7 @@ def test_no_page_reveals_a_face_down_marker_or_the_seed(client, duel_underway):
         assert game.salt not in text
 
 
+@AFRICA_ONLY
 def test_without_javascript_a_cell_link_leads_to_a_form_for_its_action(client, duel):
     client.force_login(player_to_move(duel))
     action = duel.rules.legal_actions(duel.state)[0]

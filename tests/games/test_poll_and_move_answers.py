@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.models import Seat
-from tests.games.conftest import first_with, play, player_to_move, uncover_and_decide
+from tests.support.play import AFRICA_ONLY, first_with, play, player_to_move, uncover_and_decide
 
 pytestmark = pytest.mark.django_db
 
@@ -61,6 +61,7 @@ def act(client, game, action):
     ).content.decode()
 
 
+@AFRICA_ONLY
 def test_the_answer_to_a_move_offers_to_undo_it(client, duel_underway):
     game = uncover_and_decide(duel_underway)
     client.force_login(player_to_move(game))
@@ -72,6 +73,7 @@ def test_the_answer_to_a_move_offers_to_undo_it(client, duel_underway):
     assert UNDO in html
 
 
+@AFRICA_ONLY
 def test_the_answer_to_an_uncover_offers_no_undo(client, duel_underway):
     game = duel_underway
     client.force_login(player_to_move(game))
@@ -83,6 +85,7 @@ def test_the_answer_to_an_uncover_offers_no_undo(client, duel_underway):
     assert UNDO not in html
 
 
+@AFRICA_ONLY
 def test_the_page_offers_undo_as_the_answer_did_after_the_cache_is_lost(client, duel_underway):
     game = uncover_and_decide(duel_underway)
     game = play(game, first_with(game, "move "))

@@ -13,7 +13,7 @@ from games.kinds import get_kind, kind_names
 from games.models import ROBOT_MARK, Game
 from games.simulation import bot_action
 from tests.api.conftest import ApiClient
-from tests.games.conftest import play, player_to_move
+from tests.support.play import AFRICA_ONLY, play, player_to_move
 
 pytestmark = pytest.mark.django_db
 
@@ -44,6 +44,7 @@ def advance(game, plies, rng):
     return game
 
 
+@AFRICA_ONLY
 def test_queries_do_not_grow_with_the_length_of_the_game(client, duel):
     rng = random.Random(3)
     early = advance(duel, 6, rng)

@@ -13,7 +13,8 @@ from games import services
 from games.engines import replay
 from games.models import Game, Move
 from games.simulation import bot_action
-from tests.games.conftest import (
+from tests.support.play import (
+    AFRICA_ONLY,
     first_with,
     other_player,
     play,
@@ -113,6 +114,7 @@ def test_leaving_frees_the_seat_and_the_creator_calls_the_game_off(alice, bob):
     assert game.status == Game.Status.ABORTED
 
 
+@AFRICA_ONLY
 def test_an_action_is_applied_and_logged(duel):
     mover = player_to_move(duel)
     action = duel.rules.legal_actions(duel.state)[0]
@@ -159,6 +161,7 @@ def test_an_illegal_action_gives_the_engines_reason_and_changes_nothing(duel_und
     assert game.version == version
 
 
+@AFRICA_ONLY
 def test_the_stored_state_is_the_replay_of_the_log(duel_underway):
     game = play(duel_underway, "end", "end", "end")
     actions = game.moves.order_by("ply").values_list("action", flat=True)
@@ -166,6 +169,7 @@ def test_the_stored_state_is_the_replay_of_the_log(duel_underway):
     assert game.state == replay(game.rules, 2, game.seed, game.options, actions)
 
 
+@AFRICA_ONLY
 def test_undo_takes_back_a_move_of_the_turn_under_way(duel_underway):
     game = uncover_and_decide(duel_underway)
     before = game.state
@@ -180,6 +184,7 @@ def test_undo_takes_back_a_move_of_the_turn_under_way(duel_underway):
     assert game.state == replay(game.rules, 2, game.seed, game.options, actions)
 
 
+@AFRICA_ONLY
 def test_undo_never_takes_back_an_uncover(duel_underway):
     game = play(duel_underway, first_with(duel_underway, "uncover "))
 
@@ -187,6 +192,7 @@ def test_undo_never_takes_back_an_uncover(duel_underway):
         services.undo_action(game, player_to_move(game), game.version)
 
 
+@AFRICA_ONLY
 def test_undo_is_only_for_the_turn_under_way(duel_underway):
     game = uncover_and_decide(duel_underway)
     game = play(game, first_with(game, "move "), "end")

@@ -9,7 +9,7 @@ import pytest
 from django.utils import timezone
 
 from games.models import Seat
-from tests.games.conftest import other_player, play, player_to_move, uncover_and_decide
+from tests.support.play import AFRICA_ONLY, other_player, play, player_to_move, uncover_and_decide
 
 pytestmark = pytest.mark.django_db
 
@@ -33,6 +33,7 @@ def away(duel_underway):
     return game, absent, mover
 
 
+@AFRICA_ONLY
 def test_the_returning_player_sees_the_moves_and_the_changed_cells(client, away):
     game, absent, _mover = away
     client.force_login(absent)
@@ -49,6 +50,7 @@ def test_the_returning_player_sees_the_moves_and_the_changed_cells(client, away)
     assert uncovered in changed_cells(html)
 
 
+@AFRICA_ONLY
 def test_the_next_visit_starts_afresh(client, away, time_machine):
     game, absent, _mover = away
     client.force_login(absent)
@@ -59,6 +61,7 @@ def test_the_next_visit_starts_afresh(client, away, time_machine):
     assert not changed_cells(html)
 
 
+@AFRICA_ONLY
 def test_a_first_visit_and_a_watcher_see_no_such_list(client, duel_underway, carol):
     game = play(duel_underway, "end")
     client.force_login(other_player(game))
@@ -70,6 +73,7 @@ def test_a_first_visit_and_a_watcher_see_no_such_list(client, duel_underway, car
     assert "since your last visit" not in client.get(game.get_absolute_url()).content.decode()
 
 
+@AFRICA_ONLY
 def test_own_moves_are_not_news(client, away):
     game, _absent, mover = away
     seat = game.seats.get(user=mover)

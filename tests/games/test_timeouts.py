@@ -13,7 +13,7 @@ from accounts import services as accounts_services
 from games import services, tasks
 from games.models import Game, Move
 from notifications.tasks import send_outbox
-from tests.games.conftest import first_with, play, player_to_move
+from tests.support.play import first_with, play, player_to_move
 
 pytestmark = pytest.mark.django_db
 

@@ -12,7 +12,7 @@ from games import tasks as game_tasks
 from games.models import Game
 from notifications import tasks
 from notifications.models import OutboundMail
-from tests.games.conftest import first_with, play, player_to_move, uncover_and_decide
+from tests.support.play import first_with, play, player_to_move, uncover_and_decide
 
 pytestmark = pytest.mark.django_db
 

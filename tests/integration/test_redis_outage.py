@@ -22,10 +22,10 @@ from games import services
 from games.models import Game
 from mailplay.models import ProcessedMessage
 from tests.fixtures import missing_service
-from tests.games.conftest import first_with, player_to_move
 from tests.integration.tcp_proxy import TcpProxy
 from tests.integration.test_worker_mail import ROOT, WAIT, _wait, free_port, turn_mails
-from tests.mailplay.conftest import compose
+from tests.support.mail import compose
+from tests.support.play import first_with, player_to_move
 
 CSRF = "a" * 32  # a CSRF token of the right length, sent as cookie and header
 

@@ -24,7 +24,7 @@ from games import services
 from notifications import sender
 from notifications.models import OutboundMail
 from tests.fixtures import missing_service
-from tests.games.conftest import first_with, player_to_move
+from tests.support.play import first_with, player_to_move
 
 pytestmark = [
     pytest.mark.needs_postgres,

@@ -15,7 +15,7 @@ from games.africa.kind import AfricaKind
 from games.africa.kind import page as africa_page
 from games.kinds import all_kinds, get_kind, kind_names
 from games.models import Game
-from tests.kinds.conftest import REDEAL, everything_shown, random_game
+from tests.support.pages import REDEAL, everything_shown, random_game
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,7 @@ import pytest
 from games import queries, services
 from games.kinds import get_kind, kind_names
 from games.models import Game
-from tests.kinds.conftest import random_game
+from tests.support.pages import random_game
 
 pytestmark = pytest.mark.django_db
 

@@ -19,8 +19,8 @@ from games import pieces, services
 from games.kinds import get_kind, kind_names
 from games.models import Game
 from games.simulation import bot_action
-from tests.kinds.conftest import REDEAL, random_game
 from tests.kinds.patching import SVG, apply_patch, element, normalised
+from tests.support.pages import REDEAL, random_game
 
 pytestmark = pytest.mark.django_db
 

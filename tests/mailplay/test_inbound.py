@@ -19,16 +19,16 @@ from mailplay.models import ProcessedMessage
 from mailplay.parsing import parse_bytes
 from notifications import tasks
 from tests.fixtures import shows
-from tests.games.conftest import player_to_move
-from tests.mailplay.conftest import (
+from tests.support.mail import (
     answer_by_mail,
     compose,
     last_mail_to,
     mover,
     reply_to,
 )
+from tests.support.play import AFRICA_ONLY, player_to_move
 
-pytestmark = pytest.mark.django_db
+pytestmark = [AFRICA_ONLY, pytest.mark.django_db]
 
 
 @pytest.fixture

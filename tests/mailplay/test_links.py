@@ -12,8 +12,8 @@ from accounts.models import User
 from games import services
 from games.models import Game, Seat
 from mailplay.links import link_url
-from tests.games.conftest import player_to_move
-from tests.mailplay.conftest import last_mail_to
+from tests.support.mail import last_mail_to
+from tests.support.play import AFRICA_ONLY, player_to_move
 
 pytestmark = pytest.mark.django_db
 
@@ -68,6 +68,7 @@ def test_the_extension_moves_deadline_and_reminder_by_a_day_once_per_game(client
     assert b"already taken your 24 extra hours" in second.content
 
 
+@AFRICA_ONLY
 def test_the_extension_is_not_offered_again_once_taken(
     client, duel, mailoutbox, django_capture_on_commit_callbacks
 ):

@@ -1,6 +1,5 @@
 """Reading replies as real mail programs write them: only the player's new lines count."""
 
-from pathlib import Path
 
 import pytest
 
@@ -13,11 +12,10 @@ from mailplay.parsing import (
     reply_text,
     strip_quoted,
 )
+from tests.support.mail import ALL_MAILS, MAILS
 
 AFRICA = get_kind("africa").notation
 
-MAILS = Path(__file__).parent / "mails"
-ALL_MAILS = sorted(path.name for path in MAILS.glob("*.eml"))
 
 
 def read_mail(name: str):

@@ -18,10 +18,10 @@ from mailplay import inbound as mail_inbound
 from mailplay.inbound import handle_message
 from mailplay.models import ProcessedMessage
 from mailplay.parsing import parse_bytes
-from tests.mailplay.conftest import last_mail_to, mover, reply_to
-from tests.mailplay.test_parsing import ALL_MAILS, MAILS
+from tests.support.mail import ALL_MAILS, MAILS, last_mail_to, mover, reply_to
+from tests.support.play import AFRICA_ONLY
 
-pytestmark = pytest.mark.django_db
+pytestmark = [AFRICA_ONLY, pytest.mark.django_db]
 
 
 def raw_reply(name: str, game, mailoutbox) -> bytes:

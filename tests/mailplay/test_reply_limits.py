@@ -13,7 +13,7 @@ from games import services
 from games.models import Game
 from mailplay.inbound import handle_message
 from mailplay.parsing import parse_bytes
-from tests.mailplay.conftest import answer_by_mail, compose, last_mail_to, mover, reply_to
+from tests.support.mail import answer_by_mail, compose, last_mail_to, mover, reply_to
 
 pytestmark = pytest.mark.django_db
 

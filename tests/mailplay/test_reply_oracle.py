@@ -1,7 +1,7 @@
 """A mail reply is no oracle of hidden information, for every registered engine.
 
-Twin positions differ only in what the replying player cannot see (``tests/engines/
-hidden_info.py``: Africa's face-down markers shuffled; Africana's piles, unseen pages and the
+Twin positions differ only in what the replying player cannot see (``tests.support.
+hidden``: Africa's face-down markers shuffled; Africana's piles, unseen pages and the
 other players' hands). From random positions of random games, random reply scripts (lines
 legal in one twin, and stray lines) must give every line the same fate, with the same words,
 up to and including the first line that reveals something, which both twins keep.
@@ -15,39 +15,11 @@ import pytest
 from games import lines as rule
 from games import services
 from games.engines import engine_names, get_engine
-from tests.engines.hidden_info import HIDDEN_INFO
-from tests.games.conftest import player_to_move
-from tests.mailplay.conftest import answer_by_mail, last_mail_to
+from tests.support.hidden import HIDDEN_INFO
+from tests.support.mail import answer_by_mail, last_mail_to, position, script
+from tests.support.play import player_to_move
 
-POSITIONS, SCRIPTS, MAX_PLIES, MAX_LINES = 30, 8, 150, 5
-
-
-def position(engine, chance: random.Random):
-    """A random position of a random game of ``engine`` that is not over: (state, seat)."""
-    while True:
-        players = chance.randint(engine.min_players, engine.max_players)
-        state = engine.initial_state(num_players=players, seed=chance.randrange(10**6), options={})
-        for _ply in range(chance.randint(0, MAX_PLIES)):
-            if engine.is_terminal(state):
-                break
-            state = engine.apply(state, chance.choice(engine.legal_actions(state)))
-        if not engine.is_terminal(state):
-            return state, engine.current_player(state)
-
-
-def script(engine, state, chance: random.Random, strays: list[str]) -> list[str]:
-    """Up to MAX_LINES lines as a player would write them: mostly an action legal after the
-    lines before (in ``state``'s game), sometimes a stray action; lower case."""
-    lines = []
-    for _line in range(chance.randint(1, MAX_LINES)):
-        legal = engine.legal_actions(state) if not engine.is_terminal(state) else []
-        if legal and chance.random() < 0.75:
-            action = chance.choice(legal)
-            state = engine.apply(state, action)
-        else:
-            action = chance.choice(strays)
-        lines.append(action.lower())
-    return lines
+POSITIONS, SCRIPTS = 30, 8
 
 
 def fates(result: rule.Plan) -> list[tuple[str, str, str]]:
@@ -60,7 +32,7 @@ def first_reveal(result: rule.Plan) -> int | None:
 
 @pytest.mark.parametrize("name", engine_names())
 def test_twin_games_answer_a_reply_alike_up_to_its_first_revealing_line(name):
-    assert name in HIDDEN_INFO, f"tests/engines/hidden_info.py knows nothing of {name!r}"
+    assert name in HIDDEN_INFO, f"tests/support/hidden.py knows nothing of {name!r}"
     engine, (twin_of, _shows) = get_engine(name), HIDDEN_INFO[name]
     chance = random.Random(name)
     revealing = 0

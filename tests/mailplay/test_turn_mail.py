@@ -8,8 +8,8 @@ from games.africa.engine.data import board as africa_board
 from games.africa.kind.mail import ABBREVIATIONS
 from games.kinds import get_kind
 from tests.fixtures import shows
-from tests.games.conftest import player_to_move
-from tests.mailplay.conftest import last_mail_to, reply_to
+from tests.support.mail import last_mail_to, reply_to
+from tests.support.play import player_to_move
 
 MAIL = get_kind("africa").mail
 

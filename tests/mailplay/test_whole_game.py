@@ -7,7 +7,8 @@ import random
 import pytest
 
 from games.models import Game
-from tests.mailplay.conftest import answer_by_mail, last_mail_to, mover
+from tests.support.mail import answer_by_mail, last_mail_to, mover
+from tests.support.play import AFRICA_ONLY
 
 pytestmark = pytest.mark.django_db
 
@@ -44,6 +45,7 @@ def choose(actions: list[str], chance: random.Random) -> str:
     return "end"
 
 
+@AFRICA_ONLY
 def test_a_two_player_game_is_played_to_its_end_by_email(
     duel, mailoutbox, django_capture_on_commit_callbacks, settings
 ):

@@ -8,7 +8,7 @@ from PIL import Image, ImageChops
 
 from games.kinds import KINDS, get_kind
 from notifications import boardimage
-from tests.kinds.conftest import random_game
+from tests.support.pages import random_game
 
 
 def mail_board_svgs(name, plies):

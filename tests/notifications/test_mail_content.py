@@ -20,8 +20,8 @@ from games.models import Game
 from notifications import boardimage, tasks
 from notifications.boardimage import MAX_BYTES, board_png
 from notifications.models import OutboundMail
-from tests.games.conftest import first_with, play, player_to_move
-from tests.kinds.conftest import REDEAL, random_game
+from tests.support.pages import REDEAL, random_game
+from tests.support.play import first_with, play, player_to_move
 
 pytestmark = pytest.mark.django_db
 

@@ -18,7 +18,7 @@ from accounts.models import User
 from games import mails, services
 from notifications import outbox, sender, tasks
 from notifications.models import OutboundMail
-from tests.games.conftest import first_with, play, player_to_move
+from tests.support.play import first_with, play, player_to_move
 
 HTMX = {"HX-Request": "true"}
 

@@ -10,7 +10,6 @@ from django.utils import timezone
 
 from games.models import Game, Seat, seed_commitment
 from ratings.services import record_result
-from tests.games.conftest import duel, duel_underway  # noqa: F401 (fixtures)
 
 START = timezone.now() - timedelta(days=365)
 

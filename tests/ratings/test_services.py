@@ -14,8 +14,8 @@ from games.simulation import play_game
 from ratings.models import PROVISIONAL_GAMES, PlayerRating, RatingChange
 from ratings.services import rate, rebuild_ratings, reliability
 from tests.fixtures import make_player
-from tests.games.conftest import player_to_move
 from tests.ratings.conftest import finished_game
+from tests.support.play import AFRICA_ONLY, player_to_move
 
 pytestmark = pytest.mark.django_db
 
@@ -83,6 +83,7 @@ def test_an_unrated_game_changes_no_rating(alice, bob):
     assert not RatingChange.objects.exists()
 
 
+@AFRICA_ONLY
 def test_a_resignation_ends_a_duel_and_rates_it_in_the_same_transaction(duel_underway):
     loser = player_to_move(duel_underway)
     winner = duel_underway.seats.exclude(user=loser).get().user

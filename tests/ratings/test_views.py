@@ -12,6 +12,7 @@ from ratings.models import PROVISIONAL_GAMES, PlayerRating
 from ratings.views import PLAYERS_PER_PAGE
 from tests.fixtures import make_player, shows
 from tests.ratings.conftest import finished_game
+from tests.support.play import AFRICA_ONLY
 
 pytestmark = pytest.mark.django_db
 
@@ -132,6 +133,7 @@ def test_current_games_are_shown_only_to_those_who_may_watch(client, duel_underw
     assert url in profile(client, alice)
 
 
+@AFRICA_ONLY
 def test_no_page_of_a_running_game_reveals_its_secrets(client, duel_underway, dave):
     game = duel_underway
     Game.objects.filter(pk=game.pk).update(public=True)

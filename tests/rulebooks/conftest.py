@@ -10,7 +10,6 @@ import pytest
 from django.core.management import call_command
 
 from rulebooks import services
-from tests.games.conftest import duel, duel_underway  # noqa: F401  (fixtures)
 
 REPO = Path(__file__).resolve().parents[2]
 SHARED_RULEBOOKS = REPO.parent / "shared" / "rulebooks"

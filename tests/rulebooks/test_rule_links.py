@@ -12,7 +12,7 @@ from django.utils import translation
 from games.africa.kind.rules_links import GOVERNING_SECTION
 from games.engines import get_engine
 from rulebooks.links import rule_url, section_key
-from tests.games.conftest import player_to_move
+from tests.support.play import AFRICA_ONLY, player_to_move
 
 pytestmark = pytest.mark.django_db
 
@@ -123,6 +123,7 @@ def test_the_tag_renders_nothing_for_an_unknown_action_or_without_a_game():
     assert Template('{% load rules %}{% rule_link "uncover E4" %}').render(Context()) == ""
 
 
+@AFRICA_ONLY
 def test_the_player_to_move_sees_a_rule_link_beside_each_choice(client, duel, summaries):
     client.force_login(player_to_move(duel))
     cell = duel.rules.legal_actions(duel.state)[0].split()[1]
@@ -133,6 +134,7 @@ def test_the_player_to_move_sees_a_rule_link_beside_each_choice(client, duel, su
     assert 'href="/rules/africa/en/#setup"' in choices
 
 
+@AFRICA_ONLY
 def test_the_end_button_and_the_log_lines_link_to_their_rules(client, duel_underway, summaries):
     client.force_login(player_to_move(duel_underway))
 
@@ -144,6 +146,7 @@ def test_the_end_button_and_the_log_lines_link_to_their_rules(client, duel_under
     assert log.count('href="/rules/africa/en/#setup"') == 2  # both players chose a city
 
 
+@AFRICA_ONLY
 def test_a_french_reader_gets_links_to_the_french_summary(client, duel_underway, summaries):
     user = player_to_move(duel_underway)
     user.language = "fr"

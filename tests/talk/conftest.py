@@ -5,7 +5,6 @@ import pytest
 
 from games.models import Game
 from tests.fixtures import make_player
-from tests.mailplay.conftest import duel as mail_duel  # noqa: F401 (the mail tests' duel)
 from tests.social import running_duel
 
 

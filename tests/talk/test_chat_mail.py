@@ -18,8 +18,8 @@ from mailplay.parsing import parse_bytes
 from notifications import tasks
 from talk.mail import split_said
 from talk.models import Message
-from tests.games.conftest import player_to_move
-from tests.mailplay.conftest import answer_by_mail, compose, last_mail_to, mover
+from tests.support.mail import answer_by_mail, compose, last_mail_to, mover
+from tests.support.play import AFRICA_ONLY, player_to_move
 
 pytestmark = pytest.mark.django_db
 
@@ -35,6 +35,7 @@ def _waiting(game: Game):
     return game.seats.exclude(number=game.current_seat).get().user
 
 
+@AFRICA_ONLY
 def test_the_turn_mail_lists_the_chat_since_the_last_visit(
     mail_duel, mailoutbox, django_capture_on_commit_callbacks
 ):
@@ -97,6 +98,7 @@ def test_a_reply_of_chat_lines_only_posts_them_and_applies_nothing(
     assert not mail_duel.moves.exists()
 
 
+@AFRICA_ONLY
 def test_chat_lines_and_actions_in_one_reply_each_go_their_way(
     mail_duel, mailoutbox, django_capture_on_commit_callbacks
 ):

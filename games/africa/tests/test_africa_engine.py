@@ -7,7 +7,7 @@ import pytest
 
 from games.africa.tests.position import play, position
 from games.engines import IllegalAction, get_engine
-from tests.engines.test_conformance import choose_action
+from tests.support.conformance import choose_action
 
 ENGINE = get_engine("africa")
 MARKER_CELLS = [c for c in ENGINE.board.cells if c not in ENGINE.board.start_cities]

@@ -4,7 +4,7 @@ other seats' travel cards) look byte for byte alike to everyone who may not see 
 difference: the play page, its fragments, the poll answer, the whole log, the turn mail and the
 answer to a reply, for a watcher and for each seat.
 
-The twins are made by the engine's own hidden-information twins (tests/engines/hidden_info.py)
+The twins are made by the engine's own hidden-information twins (tests/support/hidden.py)
 and stored as two Game rows with the same players, moves and seed commitment.
 """
 
@@ -22,7 +22,7 @@ from games.africana.engine.data import COLORS
 from games.africana.engine.testing import twin as africana_twin
 from games.kinds import get_kind
 from games.models import Game, Move, Seat
-from tests.kinds.conftest import everything_shown, random_game
+from tests.support.pages import everything_shown, random_game
 
 pytestmark = pytest.mark.django_db
 

@@ -18,7 +18,7 @@ from django.utils import translation
 from games.africana.kind.terms import SEAT_COLOURS, TRAVEL_COLOURS
 from games.kinds import get_kind
 from games.models import Game
-from tests.kinds.conftest import random_game
+from tests.support.pages import random_game
 
 pytestmark = pytest.mark.django_db
 

@@ -14,7 +14,7 @@ from django.urls import reverse
 from games.kinds import get_kind
 from games.models import Game
 from ratings.models import PlayerRating
-from tests.kinds.conftest import random_game
+from tests.support.pages import random_game
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ import pytest
 
 from games.engines import IllegalAction, get_engine, replay
 from games.nile.tests.helpers import E2_DICE, ENGINE, camp_state, play, setup_s
-from tests.engines.test_conformance import choose_action
+from tests.support.conformance import choose_action
 
 
 def test_registered_as_nile():

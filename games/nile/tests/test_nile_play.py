@@ -17,7 +17,7 @@ from games.models import Game
 from games.nile.kind.page import party_member
 from games.simulation import bot_action
 from notifications.models import OutboundMail
-from tests.mailplay.conftest import answer_by_mail, last_mail_to
+from tests.support.mail import answer_by_mail, last_mail_to
 
 pytestmark = pytest.mark.django_db
 

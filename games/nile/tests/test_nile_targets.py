@@ -16,7 +16,7 @@ from games import services
 from games.kinds import get_kind
 from games.models import Game, Seat
 from games.simulation import bot_action
-from tests.kinds.conftest import random_game
+from tests.support.pages import random_game
 
 pytestmark = pytest.mark.django_db
 

@@ -1,5 +1,5 @@
-"""Games between the personas: alice and bob play; carol and dave are outsiders unless a test
-seats them."""
+"""Playing a game through the services, as its players would: whose turn it is, applying
+actions in order, finding an action by its first words."""
 
 import pytest
 
@@ -37,18 +37,6 @@ def uncover_and_decide(game: Game) -> Game:
     return game
 
 
-@pytest.fixture
-def duel(alice, bob) -> Game:
-    """A running 2-player game between alice and bob, before the start cities are chosen."""
-    game = services.create_game(alice, num_players=2, seed=2024)
-    services.join_game(game, bob)
-    game.refresh_from_db()
-    return game
-
-
-@pytest.fixture
-def duel_underway(duel) -> Game:
-    """The duel after both players chose a start city: the first player's turn begins."""
-    first = duel.rules.legal_actions(duel.state)[0]
-    game = play(duel, first)
-    return play(game, game.rules.legal_actions(game.state)[0])
+#: The mark of a test (or, as ``pytestmark``, a module) about Africa itself: its ``duel`` is an
+#: Africa game only, not one of each of ``tests.fixtures.GENERIC_GAMES``.
+AFRICA_ONLY = pytest.mark.games("africa")

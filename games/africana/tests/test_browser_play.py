@@ -16,8 +16,8 @@ import pytest
 
 from games.models import Game
 from games.simulation import bot_action
-from tests.browser.test_play import click_and_wait, signed_in_page
 from tests.fixtures import make_player
+from tests.support.browser import click_and_wait, signed_in_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 

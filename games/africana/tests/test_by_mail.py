@@ -9,7 +9,7 @@ import pytest
 from games import services
 from games.engines import get_engine
 from games.models import Game
-from tests.mailplay.conftest import answer_by_mail, last_mail_to, mover
+from tests.support.mail import answer_by_mail, last_mail_to, mover
 
 pytestmark = pytest.mark.django_db
 

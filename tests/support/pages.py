@@ -21,7 +21,7 @@ from games.models import Game
 from games.simulation import bot_action
 from mailplay.replies import position_context
 from notifications.emails import make_message
-from tests.engines.hidden_info import TESTING
+from tests.support.hidden import TESTING
 
 CSRF = re.compile(
     r'csrfmiddlewaretoken" value="[^"]*"'

@@ -7,7 +7,7 @@ import pytest
 
 from games import services
 from games.models import Game
-from tests.browser.test_play import signed_in_page
+from tests.support.browser import signed_in_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -8,9 +8,9 @@ import pytest
 from django.urls import reverse
 
 from games.kinds import get_kind
-from tests.games.conftest import play, player_to_move, uncover_and_decide
+from tests.support.play import AFRICA_ONLY, play, player_to_move, uncover_and_decide
 
-pytestmark = pytest.mark.django_db
+pytestmark = [AFRICA_ONLY, pytest.mark.django_db]
 
 
 def targets(html: str) -> dict[str, tuple[str, str]]:
