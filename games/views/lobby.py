@@ -78,7 +78,8 @@ def play_now(request, engine):
 
 def _my_game_ids(user) -> tuple[list[int], list[int]]:
     """The ids of all ``user``'s running games (open or active), newest first, and of all
-    their finished games, the latest finished first (then the highest id).
+    their finished games, played to the end or aborted, the latest finished first (then the
+    highest id).
 
     One query, from the user's seats by their user index (a few hundred rows for a player of
     550 games): running games have no finish time and come first (PostgreSQL puts NULL first
@@ -87,7 +88,7 @@ def _my_game_ids(user) -> tuple[list[int], list[int]]:
     games; the running games joined to the seats read every running game."""
     running = [Game.Status.OPEN, Game.Status.ACTIVE]
     rows = (
-        Seat.objects.filter(user=user, game__status__in=[*running, Game.Status.FINISHED])
+        Seat.objects.filter(user=user)
         .order_by(
             F("game__finished_at").desc(nulls_first=True),
             Case(When(game__status__in=running, then="game__created_at")).desc(),
@@ -97,7 +98,7 @@ def _my_game_ids(user) -> tuple[list[int], list[int]]:
     )
     running_ids, finished_ids = [], []
     for pk, status in rows:
-        (finished_ids if status == Game.Status.FINISHED else running_ids).append(pk)
+        (running_ids if status in running else finished_ids).append(pk)
     return running_ids, finished_ids
 
 
@@ -105,8 +106,8 @@ def _my_game_ids(user) -> tuple[list[int], list[int]]:
 @require_GET
 def my_games(request):
     """The user's games: invitations waiting for an answer, those waiting for their move,
-    then the others still running, then the finished ones, newest first, a page at a time
-    (``?page=``)."""
+    then the others still running, then the finished ones (aborted ones too), newest first, a
+    page at a time (``?page=``)."""
     all_running_ids, finished_ids = _my_game_ids(request.user)
     running_ids = all_running_ids[:RUNNING_SHOWN]
     finished = Paginator(finished_ids, FINISHED_PER_PAGE).get_page(request.GET.get("page"))

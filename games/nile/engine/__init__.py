@@ -1,7 +1,7 @@
 """Source of the Nile (Maker & Wesely; Discovery Games 1977, Avalon Hill 1979), 1-6 players.
 
 The rules are the turn summary (rulebooks/source-of-the-nile.turn-summary.en.txt) with the
-specification's tables, map, 48 rulings, randomness and move notation (game-data/nile.md).
+specification's tables, map, 49 rulings, randomness and move notation (game-data/nile.md).
 Modules: ``data`` (map and tables), ``setup`` (set-up and options), ``core`` (the working copy,
 dice and cards), ``party`` (people, goods, load), ``europe``, ``camp`` (camp and market),
 ``move`` (level and moving), ``mapping`` (step 4b), ``natives`` (4d-4e, with ``tribes``: 4c
@@ -32,7 +32,8 @@ Rulings added here where the specification is silent (a faithful reading of the 
 - N13. Step 5 (hunting, food, recovery) uses the hex where the expedition ends its movement;
   in a port, the Cape Colony or a friendly village nobody eats and the starving count resets.
 - N14. Starving counts people only; an unfed horse dies without making the turn starving.
-- N15. A prisoner's talent die changes the attitude of the tribe that holds him.
+- N15. A prisoner's talent die changes the attitude of the tribe that holds him (ruling 49
+  since rules version 3: the tribe that took him, nobody once it is gone).
 - N16. ``sail <port>`` puts the expedition in that port at once (phase ``outfit``: market
   actions and ``end``); drops, trades and ``sail europe`` wait for the next turn's camp.
 - N17. ``canonical`` also accepts plural kinds ("askaris"), port names ("Cape Town") and
@@ -42,7 +43,9 @@ Rulings added here where the specification is silent (a faithful reading of the 
   mode); the rules leave him no way out but death (rulings 17, 24).
 
 Rules versions (option ``rules_version``, ``core.RULES_VERSION``): 1 is the engine before
-rulings 43-48, kept so that games played under it replay; 2 follows them.
+rulings 43-48, kept so that games played under it replay; 2 follows them; 3 follows ruling
+49 too (a prisoner's captors are the tribe that took him: once it is removed, his escape rolls
+add 0 and his talent die changes nothing, whoever is found in his hex later).
 
 Events: ``state["events"]`` lists what the last action did, each ``{"type", "kind", "seat",
 "dice", "card", "text", ...}`` ("kind" = "type"; "dice" and "card" are those used since the
@@ -78,7 +81,8 @@ class NileEngine:
     arity = legal.ARITY
     max_players = 6
     board: Board = BOARD
-    #: The rules of new games (option ``rules_version``; 1 = before rulings 43-48).
+    #: The rules of new games (option ``rules_version``; 1 = before rulings 43-48, 2 = before
+    #: ruling 49).
     rules_version = RULES_VERSION
 
     def initial_state(

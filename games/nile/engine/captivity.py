@@ -1,14 +1,18 @@
-"""Defeat and captivity (nile.md step 4h, step 0 of a prisoner's turn; rulings 10, 28, 36):
-the expedition lost, the defeat table (captive, killed, escape with supplies or followers,
-Table A), and a prisoner's escape roll each turn after his talent die. Each function returns
-what came of it, as in ``natives``.
+"""Defeat and captivity (nile.md step 4h, step 0 of a prisoner's turn; rulings 10, 28, 36,
+46, 49): the expedition lost, the defeat table (captive, killed, escape with supplies or
+followers, Table A), and a prisoner's escape roll each turn after his talent die. Each function
+returns what came of it, as in ``natives``.
+
+A prisoner's ``capture`` is {"hex", "attitude" (his captors' attitude at capture), "talent"
+(his talent die still to roll)} and, from rules version 3, "tribe": his captors' tribe id, or
+None when the battle left none of them (ruling 49).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from games.nile.engine.core import G
+from games.nile.engine.core import G, rules_version
 from games.nile.engine.data import PARTS, TALENTS
 from games.nile.engine.party import empty_goods
 from games.nile.engine.scoring import battle_records
@@ -45,10 +49,13 @@ def escape(g: G, result: int, hid: str) -> str:
                 "attitude": tribe["attitude"] if tribe else 0,
                 "talent": ex["profession"] in TALENTS,
             }
+            if rules_version(g.s) >= 3:  # his captors are this tribe (ruling 49)
+                ex["capture"]["tribe"] = tribe["id"] if tribe else None
         g.event("captive", "the explorer is a prisoner")
         return "captive"
     if result == 2:
-        change_attitude(g, hid, -1)
+        if ex["capture"] is None or captors(g.s, ex["capture"]) is not None:
+            change_attitude(g, hid, -1)  # his captors, if any are left (ruling 49)
         g.event("killed", "the explorer is killed")
         return "dead"
     ex["status"] = "africa"
@@ -99,9 +106,24 @@ def defeat(g: G) -> str:
     return escape(g, g.die(), hid)
 
 
+def captors(state: dict[str, Any], capture: dict[str, Any]) -> dict[str, Any] | None:
+    """The tribe holding a prisoner whose ``capture`` is given, or None once it is gone.
+
+    From rules version 3 (ruling 49) that is the tribe that took him, while it still lives in
+    his hex: once it is removed (ruling 9), a tribe found there later is not his captors.
+    Under versions 1 and 2 it is whatever tribe lives in his hex."""
+    tribe = state["hexes"][capture["hex"]]["tribe"]
+    if rules_version(state) < 3 or tribe is None:
+        return tribe
+    return tribe if tribe.get("id") == capture["tribe"] else None
+
+
 def prisoner_turn(g: G) -> str:
-    """Step 0: a prisoner's turn (ruling 10): the talent die on his first turn, then
-    max(1, die - 2 + attitude change since capture), at most 6, on the defeat table."""
+    """Step 0: a prisoner's turn (rulings 10, 46, 49): the talent die on his first turn, which
+    changes his captors' attitude, then max(1, die - 2 + his captors' attitude change since
+    capture), at most 6, on the defeat table. With no captors left the change is 0 and the
+    talent die, still rolled, changes nothing (rules version 3; before it, the tribe in his hex
+    counted)."""
     ex = g.ex
     cap = ex["capture"]
     hid = cap["hex"]
@@ -110,8 +132,9 @@ def prisoner_turn(g: G) -> str:
         d = g.die()
         delta = TALENTS[ex["profession"]][d]
         g.roll_decided("talent", d, None, "talent", change=delta)
-        change_attitude(g, hid, delta)
-    tribe = g.s["hexes"][hid]["tribe"]
+        if captors(g.s, cap) is not None:
+            change_attitude(g, hid, delta)
+    tribe = captors(g.s, cap)
     change = tribe["attitude"] - cap["attitude"] if tribe else 0
     d = g.die()
     result = min(6, max(1, d - 2 + change))

@@ -21,9 +21,10 @@ from games.nile.engine.data import CARDS
 #: The rules this engine plays by default: 1 = as first published, 2 = with rulings 43-48
 #: (movement points after the disaster card, one record and one negotiation history per
 #: tribe, the oasis range only once found, step 6 only for a branch count of 0, a river
-#: without exit kept in its swamp, the oasis finding die told with the move).
-RULES_VERSION = 2
-RULES_VERSIONS = (1, 2)
+#: without exit kept in its swamp, the oasis finding die told with the move), 3 = with ruling
+#: 49 too (a prisoner's captors are the tribe that took him, not whoever lives in his hex).
+RULES_VERSION = 3
+RULES_VERSIONS = (1, 2, 3)
 
 
 def rules_version(state: State) -> int:

@@ -8,7 +8,7 @@ Options (anything else raises ValueError):
 - ``"target_vp"`` (default by seats, ruling 25) and ``"max_rounds"`` (40);
 - ``"layout"``: {hex: {"terrain", "tribe"?: {"size", "attitude"}}} for blank or 1820 hexes,
   not ports or the Cape Colony, placed as mapped by nobody;
-- ``"rules_version"``: 1 or 2 (default ``core.RULES_VERSION``), the rules a game was played
+- ``"rules_version"``: 1, 2 or 3 (default ``core.RULES_VERSION``), the rules a game was played
   under, so that a game record replays by the rules of its time.
 """
 

@@ -243,7 +243,7 @@ def test_a_game_replays_by_the_rules_version_it_was_played_under(version, mp):
 
 def test_an_unknown_rules_version_is_refused():
     with pytest.raises(ValueError):
-        ENGINE.initial_state(1, 1, {"rules_version": 3})
+        ENGINE.initial_state(1, 1, {"rules_version": 4})
 
 
 @pytest.mark.parametrize(
