@@ -40,7 +40,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
         "--database-url",
-        type=benchkit.database_url,
+        type=benchkit.optional(benchkit.database_url),
         default="",
         help="PostgreSQL database whose Africana games are replaced (default: a new SQLite "
         "file under --var-dir)",

@@ -87,7 +87,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="keep the database a previous run filled (--games, --running, --players ignored)",
     )
     args = parser.parse_args(argv)
-    args.redis_url = args.redis_url or os.environ.get("REDIS_URL", "")
+    try:
+        args.redis_url = args.redis_url or benchkit.optional(benchkit.redis_url)(
+            os.environ.get("REDIS_URL", "")
+        )
+    except argparse.ArgumentTypeError as error:
+        parser.error(f"$REDIS_URL: {error}")
     return args
 
 

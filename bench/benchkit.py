@@ -68,6 +68,15 @@ def redis_url(value: str) -> str:
     return value
 
 
+def optional(check):
+    """The argparse type ``check``, but an empty value stays empty (no service)."""
+
+    def check_unless_empty(value: str) -> str:
+        return value and check(value)
+
+    return check_unless_empty
+
+
 def port(value: str) -> int:
     """``value`` as a TCP port, 1 to 65535; argparse.ArgumentTypeError otherwise."""
     if not value.isdigit() or not 0 < int(value) < 65536:
@@ -112,7 +121,7 @@ def add_redis_flag(
     help_text = f"{what} (default: {shown}" + (f", or ${env} when set)" if env else ")")
     parser.add_argument(
         "--redis-url",
-        type=redis_url,
+        type=redis_url if database is not None else optional(redis_url),
         default=os.environ.get(env, default) if env else default,
         help=help_text,
     )

@@ -38,10 +38,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
         "--database-url",
-        type=benchkit.database_url,
         default=os.environ.get("DATABASE_URL") or None,
-        help="PostgreSQL server and database beside which the test database is made "
-        "(default: $DATABASE_URL; without it SQLite in memory)",
+        help="the database beside which the test database is made (default: $DATABASE_URL; "
+        "without it SQLite in memory)",
     )
     benchkit.add_redis_flag(
         parser, None, env="REDIS_URL", what="Redis database of the fragment cache, not emptied"

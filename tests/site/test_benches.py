@@ -94,6 +94,13 @@ def test_a_bench_refuses_to_drop_the_servers_own_databases(name):
         benchkit.database_url(f"postgres://postgres@127.0.0.1:5432/{name}")
 
 
+def test_a_bench_without_a_database_or_redis_by_default_runs_on_its_local_defaults(monkeypatch):
+    for name in ("BENCH_DATABASE_URL", "BENCH_REDIS_URL"):
+        monkeypatch.delenv(name, raising=False)
+    args = load("africana_page").parse_args(["--seed", "4"])
+    assert (args.database_url, args.redis_url, args.seed) == ("", "", 4)
+
+
 def test_the_web_bench_takes_its_ports_and_seed_from_its_flags():
     web = load("web")
     args = web.parse_args(
