@@ -1,46 +1,78 @@
 """Cost of the Africana play page at a mid-game position, printed (no pass/fail).
 
     python bench/africana_page.py [--database-url postgres://postgres@127.0.0.1:5432/africa_bench]
+                                  [--redis-url redis://127.0.0.1:6379/N]
+                                  [--var-dir var/bench/africana-page] [--seed 1]
                                   [--players 3] [--plies 60] [--requests 40]
 
-Without --database-url it uses a fresh SQLite file. Sets up the database (migrations, one
-Africana game ``--plies`` actions into play), then loads that game's play page through
-Django's test client as the player to move and as a watcher, ``--requests`` times each: the
-full page with an empty fragment cache (each load after a move is one), the full page with a
-warm cache and the htmx fragment. Prints the median and 95th percentile in milliseconds and
-the SQL queries of each kind of request.
+Without --database-url it uses a fresh SQLite file under ``--var-dir`` (with a PostgreSQL
+database, it deletes the Africana games in it first). The fragment cache is the Redis
+database of ``--redis-url``, emptied before each load with an empty cache (no other); without
+it, files under ``--var-dir``. The game is dealt and played from ``--seed``.
+
+Sets up the database (migrations, one Africana game ``--plies`` actions into play), then loads
+that game's play page through Django's test client as the player to move and as a watcher,
+``--requests`` times each: the full page with an empty fragment cache (each load after a move
+is one), the full page with a warm cache and the htmx fragment. Prints the median and 95th
+percentile in milliseconds and the SQL queries of each kind of request.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-import random
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+BENCH = Path(__file__).resolve().parent
+ROOT = BENCH.parent
+sys.path.insert(0, str(BENCH))
+
+import benchkit  # noqa: E402
+
+sys.path[:] = [p for p in sys.path if Path(p or os.curdir).resolve() != BENCH]
 
 
-def parse_args():
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """The bench's flags (see the module's docstring and ``--help``)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--database-url", default="")
+    parser.add_argument(
+        "--database-url",
+        type=benchkit.optional(benchkit.database_url),
+        default="",
+        help="PostgreSQL database whose Africana games are replaced (default: a new SQLite "
+        "file under --var-dir)",
+    )
+    benchkit.add_redis_flag(
+        parser,
+        None,
+        env=None,
+        what="Redis database of the fragment cache, emptied by the bench, no other",
+    )
+    benchkit.add_var_dir_flag(parser, "africana-page")
+    benchkit.add_seed_flag(parser, 1)
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--plies", type=int, default=60)
     parser.add_argument("--requests", type=int, default=40)
-    return parser.parse_args()
+    return parser.parse_args(argv)
 
 
 def set_up(args) -> None:
-    """Point Django at the database (a new SQLite file by default) and migrate it."""
+    """Point Django at the database (a new SQLite file by default) and the cache, and migrate."""
+    args.var_dir.mkdir(parents=True, exist_ok=True)
+    os.environ["VAR_DIR"] = str(args.var_dir)
     if args.database_url:
         os.environ["DATABASE_URL"] = args.database_url
     else:
-        path = Path(tempfile.mkdtemp(prefix="africana-bench-")) / "bench.sqlite3"
+        path = args.var_dir / "bench.sqlite3"
+        path.unlink(missing_ok=True)
         os.environ["DATABASE_URL"] = f"sqlite:///{path}"
+    if args.redis_url:
+        os.environ["REDIS_URL"] = args.redis_url
+    else:
+        os.environ.pop("REDIS_URL", None)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "africa_site.settings")
     os.environ["DEBUG"] = "False"
     os.environ.setdefault("LOG_LEVEL", "WARNING")
@@ -90,12 +122,12 @@ def main():
     from django.db import connection
     from django.test import Client
 
-    from games.simulation import play_game, simulated_players
+    from games.simulation import simulated_players
 
     users = simulated_players(args.players + 1)
-    game = play_game(
+    game = benchkit.deal(
         users[: args.players],
-        rng=random.Random(1),
+        seed=args.seed,
         engine="africana",
         plies=args.plies,
         public=True,

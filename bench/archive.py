@@ -3,6 +3,7 @@ pass/fail).
 
     python bench/archive.py [--database-url postgres://postgres@127.0.0.1:5432/africa_archive_bench]
                             [--redis-url redis://127.0.0.1:6379/13]
+                            [--var-dir var/bench/archive] [--seed 2026]
                             [--games 100000] [--running 10000] [--players 3000]
                             [--requests 200] [--without-finished-index] [--reuse]
 
@@ -21,9 +22,10 @@ the archive's first page.
 
 The shared cache (rows of the archive, counts) is the Redis database of ``--redis-url``
 (default: $BENCH_REDIS_URL, else $REDIS_URL), as in production; without one the site's
-local default, files in a temporary directory, whose every write lists the whole directory.
-Give it a Redis database of its own and empty it before each run (``redis-cli -n 13 flushdb``):
-rows another run rendered and cached make the pages that render them faster.
+local default, files under ``--var-dir``, whose every write lists the whole directory. The
+bench empties that Redis database (and no other) before it measures: rows another run
+rendered and cached would make the pages that render them faster. The games, their
+players and the requests all follow from ``--seed``.
 
 Target: the archive (any filter, any page, whatever the player's history: a player with 550
 games, one with a single old game and one with 550 old games are among them), the leaderboard
@@ -42,7 +44,6 @@ import os
 import random
 import statistics
 import sys
-import tempfile
 import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -51,7 +52,8 @@ BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
 sys.path.insert(0, str(BENCH))  # run from the repository root or from bench/
 
-from play import recreate_database  # noqa: E402
+import benchkit  # noqa: E402
+from benchkit import recreate_database  # noqa: E402
 
 # bench/ holds scripts named like the site's apps (archive.py, play.py): once the helpers are
 # imported it leaves the path, so that "archive" is the site's app, from any directory.
@@ -61,19 +63,19 @@ importlib.import_module("archive")  # the app, before anything takes this script
 BATCH = 5000
 
 
-def parse_args():
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """The bench's flags (see the module's docstring and ``--help``)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument(
-        "--database-url",
-        default=os.environ.get(
-            "BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/africa_archive_bench"
-        ),
+    benchkit.add_database_flag(parser, "africa_archive_bench")
+    benchkit.add_redis_flag(
+        parser,
+        None,
+        env="BENCH_REDIS_URL",
+        what="the shared cache's Redis database, emptied by the bench, no other; without it "
+        "files, which production never uses",
     )
-    parser.add_argument(
-        "--redis-url",
-        default=os.environ.get("BENCH_REDIS_URL", os.environ.get("REDIS_URL", "")),
-        help="the shared cache (default: files, which production never uses)",
-    )
+    benchkit.add_var_dir_flag(parser, "archive")
+    benchkit.add_seed_flag(parser, 2026)
     parser.add_argument("--games", type=int, default=100_000)
     parser.add_argument("--players", type=int, default=3000)
     parser.add_argument("--requests", type=int, default=200)
@@ -84,16 +86,22 @@ def parse_args():
         action="store_true",
         help="keep the database a previous run filled (--games, --running, --players ignored)",
     )
-    return parser.parse_args()
+    args = parser.parse_args(argv)
+    try:
+        args.redis_url = args.redis_url or benchkit.optional(benchkit.redis_url)(
+            os.environ.get("REDIS_URL", "")
+        )
+    except argparse.ArgumentTypeError as error:
+        parser.error(f"$REDIS_URL: {error}")
+    return args
 
 
-def fill(games: int, running: int, players: int, rng: random.Random) -> None:
+def fill(games: int, running: int, players: int, seed: int) -> None:
     """Write the users, real games, bulk finished games and games in progress."""
     from django.db import connection
 
     from accounts.models import User
     from games.models import Game, Seat, seed_commitment
-    from games.simulation import play_game
     from ratings.models import PlayerRating, ordinal
 
     users = User.objects.bulk_create(
@@ -103,8 +111,9 @@ def fill(games: int, running: int, players: int, rng: random.Random) -> None:
         ],
         batch_size=BATCH,
     )
+    rng = random.Random(seed)
     for n in range(0, 12, 3):
-        play_game(users[n : n + 3], rng=random.Random(n))
+        benchkit.deal(users[n : n + 3], seed=seed + n)
     start = datetime(2023, 1, 1, tzinfo=UTC)
     commitment = seed_commitment(1, "bench")
     made = 0
@@ -261,16 +270,16 @@ def describe(name: str, samples: list[tuple[float, float]]) -> str:
 
 def main():
     args = parse_args()
-    rng = random.Random(2026)
     if not args.reuse:
         recreate_database(args.database_url)
+    args.var_dir.mkdir(parents=True, exist_ok=True)
     os.environ.update(
         {
             "DJANGO_SETTINGS_MODULE": "africa_site.settings",
             "DATABASE_URL": args.database_url,
             "DEBUG": "False",
             "ALLOWED_HOSTS": "testserver",
-            "VAR_DIR": tempfile.mkdtemp(prefix="africa-archive-bench-"),
+            "VAR_DIR": str(args.var_dir),
             "LOG_LEVEL": "WARNING",
             "REDIS_URL": args.redis_url,
         }
@@ -285,6 +294,12 @@ def main():
     from django.urls import reverse
 
     call_command("migrate", verbosity=0)
+    if args.redis_url:
+        benchkit.flush_redis(args.redis_url)
+    else:
+        from django.core.cache import cache
+
+        cache.clear()  # the files under --var-dir
     if args.without_finished_index:
         with connection.cursor() as cursor:
             cursor.execute("DROP INDEX IF EXISTS games_finished_recent")
@@ -296,7 +311,7 @@ def main():
             cursor.execute("VACUUM ANALYZE")
     else:
         started = time.perf_counter()
-        fill(args.games, args.running, args.players, rng)
+        fill(args.games, args.running, args.players, args.seed)
         print(f"Filled {args.games} finished games in {time.perf_counter() - started:.0f} s.")
     names, real = players_and_replays()
     if args.reuse and not real:
@@ -307,7 +322,8 @@ def main():
         f"{Game.objects.finished().count()} finished games, "
         f"{Game.objects.active().count()} in progress, {len(names)} players."
     )
-    rng = random.Random(2027)  # the same requests whether the database was filled or reused
+    # The same requests whether the database was filled or reused.
+    rng = random.Random(f"{args.seed} requests")
 
     client = Client()
     archive = reverse("archive")

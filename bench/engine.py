@@ -1,10 +1,10 @@
 """Speed figures of the rules engines, printed (no pass/fail).
 
-    python bench/engine.py [--engine NAME] [--games N]
+    python bench/engine.py [--engine NAME] [--games N] [--seed 0]
 
 For each engine (default: every registered one) it plays N random 4-player games (or the
 nearest player count the engine supports; Nile also 1-player games, all 40 rounds), seeds
-0..N-1, with two random players:
+S..S+N-1 (S = ``--seed``), with two random players:
 
 - "steered random": the conformance suite's chooser for the engine (``choose_action``), which
   may steer games to their end (Africa's uncovers or sets up camps 70 % of the time);
@@ -53,8 +53,11 @@ CHOOSERS: dict[str, Chooser] = {
 }
 
 
-def play(name: str, players: int, games: int, choose: Chooser) -> tuple[float, list[list[str]]]:
-    """Plays ``games`` games of engine ``name`` with ``choose``; (seconds taken, action lists).
+def play(
+    name: str, players: int, games: int, choose: Chooser, first: int = 0
+) -> tuple[float, list[list[str]]]:
+    """Plays ``games`` games of engine ``name`` with ``choose``, seeds ``first`` onwards (the
+    game's and its players'); (seconds taken, action lists).
 
     Nothing but the engine and the chooser runs in the timed loop, so that games per second is
     what a random player gets.
@@ -63,7 +66,7 @@ def play(name: str, players: int, games: int, choose: Chooser) -> tuple[float, l
     options = _options(name)
     logs = []
     started = perf_counter()
-    for seed in range(games):
+    for seed in range(first, first + games):
         rng = random.Random(seed)
         state = engine.initial_state(num_players=players, seed=seed, options=options)
         actions: list[str] = []
@@ -75,13 +78,13 @@ def play(name: str, players: int, games: int, choose: Chooser) -> tuple[float, l
     return perf_counter() - started, logs
 
 
-def call_times(name: str, players: int, logs: list[list[str]]) -> dict[str, float]:
+def call_times(name: str, players: int, logs: list[list[str]], first: int = 0) -> dict[str, float]:
     """Median ms of ``legal_actions``, ``apply`` and a whole replay over the games in ``logs``
-    (seed = index), timed one call at a time."""
+    (seed = ``first`` + index), timed one call at a time."""
     engine = engines.get_engine(name)
     options = _options(name)
     legal_times, apply_times, replay_times = [], [], []
-    for seed, actions in enumerate(logs):
+    for seed, actions in enumerate(logs, start=first):
         state = engine.initial_state(num_players=players, seed=seed, options=options)
         for action in actions:
             t0 = perf_counter()
@@ -113,16 +116,17 @@ def player_counts(name: str) -> list[int]:
     return sorted({min(max(n, engine.min_players), engine.max_players) for n in wanted})
 
 
-def bench(name: str, games: int, players: int) -> dict[str, dict[str, Any]]:
-    """Per chooser in CHOOSERS, the figures for engine ``name`` at ``players`` players:
-    {chooser: {"actions", "games_per_s", "legal_ms", "apply_ms", "replay_ms"}}."""
+def bench(name: str, games: int, players: int, first: int = 0) -> dict[str, dict[str, Any]]:
+    """Per chooser in CHOOSERS, the figures for engine ``name`` at ``players`` players, games
+    of seeds ``first`` onwards: {chooser: {"actions", "games_per_s", "legal_ms", "apply_ms",
+    "replay_ms"}}."""
     figures = {}
     for label, choose in CHOOSERS.items():
-        seconds, logs = play(name, players, games, choose)
+        seconds, logs = play(name, players, games, choose, first)
         figures[label] = {
             "actions": statistics.mean(len(actions) for actions in logs),
             "games_per_s": games / seconds,
-            **call_times(name, players, logs),
+            **call_times(name, players, logs, first),
         }
     return figures
 
@@ -141,10 +145,16 @@ def main() -> None:
     names = engines.engine_names()
     parser.add_argument("--engine", choices=names, help="one engine (default: all)")
     parser.add_argument("--games", type=int, default=30, help="random games per engine and player")
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        help="seed of the first game, and of its players (default: 0)",
+    )
     args = parser.parse_args()
     for name in [args.engine] if args.engine else names:
         for players in player_counts(name):
-            figures = bench(name, args.games, players)
+            figures = bench(name, args.games, players, args.seed)
             print(f"{name} ({players} players, {args.games} games per random player)")
             print(f"  {'':26}" + "".join(f"{label:>16}" for label in figures))
             for title, key, fmt in ROWS:

@@ -3,8 +3,9 @@ side by side with the same pages polling every 4 s (prints figures, no pass/fail
 
     python bench/live.py [--mode redis|embedded]
                          [--database-url postgres://postgres@127.0.0.1:5432/africa_live_bench]
-                         [--redis-url redis://127.0.0.1:6379/6] [--games 200] [--per-game 10]
-                         [--moved 100] [--quiet 60] [--workers 3]
+                         [--redis-url redis://127.0.0.1:6379/6] [--live-port 8791]
+                         [--site-port 8792] [--var-dir var/bench/live] [--seed 1]
+                         [--games 200] [--per-game 10] [--moved 100] [--quiet 60] [--workers 3]
 
 It recreates the database, creates ``--games`` public 2-player games, and starts one live
 process (uvicorn, one process, ``live.asgi``: with ``--mode redis`` it listens on Redis, with
@@ -24,6 +25,11 @@ site (gunicorn, ``--workers``). Then:
 
 Goals (issue 29): p95 <= 1 s and every stream told; the quiet minute <= 5 % of one core.
 The machine is shared with other work: read the figures as orders of magnitude.
+
+It drops and creates ``--database-url``, deals the games from ``--seed`` (game n from seed
+``--seed`` + n), listens on ``--live-port`` and ``--site-port``, writes under ``--var-dir``,
+and with ``--mode redis`` publishes on the Redis database of ``--redis-url`` (not emptied:
+pub/sub keeps nothing).
 """
 
 from __future__ import annotations
@@ -44,7 +50,8 @@ BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
 sys.path.insert(0, str(BENCH))
 
-from play import fresh_site, production_env  # noqa: E402
+import benchkit  # noqa: E402
+from benchkit import fresh_site, production_env  # noqa: E402
 from web import gunicorn, wait_for  # noqa: E402
 
 sys.path[:] = [p for p in sys.path if Path(p or os.curdir).resolve() != BENCH]
@@ -52,26 +59,29 @@ sys.path.insert(0, str(ROOT))
 
 import httpx  # noqa: E402
 
-LIVE_PORT = 8791
-SITE_PORT = 8792
 POLL_SECONDS = 4.0
 WAIT = 60  # seconds: the longest the bench waits for any stream
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
-def parse_args():
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """The bench's flags (see the module's docstring and ``--help``)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--mode", choices=("redis", "embedded"), default="redis")
-    parser.add_argument(
-        "--database-url", default="postgres://postgres@127.0.0.1:5432/africa_live_bench"
+    benchkit.add_database_flag(parser, "africa_live_bench", env=None)
+    benchkit.add_redis_flag(
+        parser, 6, env=None, what="the Redis database the live process listens on (--mode redis)"
     )
-    parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/6")
+    benchkit.add_port_flag(parser, "--live-port", 8791, "the live process")
+    benchkit.add_port_flag(parser, "--site-port", 8792)
+    benchkit.add_var_dir_flag(parser, "live")
+    benchkit.add_seed_flag(parser, 1)
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--per-game", type=int, default=10)
     parser.add_argument("--moved", type=int, default=100)
     parser.add_argument("--quiet", type=float, default=60.0)
     parser.add_argument("--workers", type=int, default=3)
-    return parser.parse_args()
+    return parser.parse_args(argv)
 
 
 def cpu_seconds(pids: list[int]) -> float:
@@ -94,12 +104,18 @@ def family(pid: int) -> list[int]:
     return pids
 
 
-def backends(database: str) -> list[int]:
-    """The PostgreSQL backends connected to ``database`` now."""
+def backends(database_url: str) -> list[int]:
+    """The PostgreSQL backends connected now to the database of ``database_url``."""
+    import urllib.parse
+
     import psycopg
 
-    with psycopg.connect("postgres://postgres@127.0.0.1:5432/postgres", autocommit=True) as db:
-        rows = db.execute("SELECT pid FROM pg_stat_activity WHERE datname = %s", [database])
+    parts = urllib.parse.urlsplit(database_url)
+    admin = urllib.parse.urlunsplit(parts._replace(path="/postgres"))
+    with psycopg.connect(admin, autocommit=True) as db:
+        rows = db.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = %s", [parts.path.strip("/")]
+        )
         return [pid for (pid,) in rows]
 
 
@@ -117,8 +133,8 @@ def prepare(args, env: dict) -> list:
     call_command("migrate", verbosity=0)
     alice, bob = simulated_players(2)
     games = []
-    for _ in range(args.games):
-        game = services.create_game(alice, num_players=2, public=True)
+    for n in range(args.games):
+        game = services.create_game(alice, num_players=2, public=True, seed=args.seed + n)
         services.join_game(game, bob)
         game.refresh_from_db()
         games.append(game)
@@ -221,7 +237,7 @@ async def stream_phase(args, games, groups) -> dict:
         delays = sorted(
             streams.later[i] - committed[urls[i][0]] for i in watched if i in streams.later
         )
-        groups["database"] = backends(args.database)
+        groups["database"] = backends(args.database_url)
         cpu = await cpu_over(args.quiet, groups)
         for task in tasks:
             task.cancel()
@@ -251,11 +267,12 @@ async def poll_phase(args, games, groups) -> dict:
         for _ in range(args.per_game)
     ]
     answers: dict[int, int] = {}
+    stagger = random.Random(args.seed)  # when each page begins, the same in every run
 
     async def poll(path: str) -> None:
         """One poll as a page sends it, on a connection of its own (gunicorn's sync workers
         close each connection after its answer)."""
-        reader, writer = await asyncio.open_connection("127.0.0.1", SITE_PORT)
+        reader, writer = await asyncio.open_connection("127.0.0.1", args.site_port)
         request = f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
         writer.write(request.encode("ascii"))
         answer = await reader.read()
@@ -264,7 +281,7 @@ async def poll_phase(args, games, groups) -> dict:
         answers[status] = answers.get(status, 0) + 1
 
     async def page(path: str, stop_at: float) -> None:
-        await asyncio.sleep(random.uniform(0, POLL_SECONDS))
+        await asyncio.sleep(stagger.uniform(0, POLL_SECONDS))
         while time.perf_counter() < stop_at:
             try:
                 await asyncio.wait_for(poll(path), WAIT)
@@ -275,7 +292,7 @@ async def poll_phase(args, games, groups) -> dict:
     stop_at = time.perf_counter() + args.quiet + POLL_SECONDS
     tasks = [asyncio.create_task(page(url, stop_at)) for url in urls]
     await asyncio.sleep(POLL_SECONDS)  # every page has begun polling
-    groups["database"] = backends(args.database)
+    groups["database"] = backends(args.database_url)
     cpu = await cpu_over(args.quiet, groups)
     await asyncio.gather(*tasks)
     return {"pages": len(urls), "answers": answers, "cpu": cpu}
@@ -333,13 +350,12 @@ def report_cpu(args, pushed: dict, polled: dict) -> None:
 def main():
     args = parse_args()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit("stopped"))  # the servers stop too
-    args.database = args.database_url.rsplit("/", 1)[1]
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 65536)), hard))
-    work = ROOT / "var" / "bench" / "live"
+    work = args.var_dir
     work.mkdir(parents=True, exist_ok=True)
     env = production_env(args.database_url, work)
-    live_url = f"http://127.0.0.1:{LIVE_PORT}/live/"
+    live_url = f"http://127.0.0.1:{args.live_port}/live/"
     env.update(
         {
             "LIVE_URL": live_url,
@@ -360,7 +376,7 @@ def main():
         "uvicorn",
         "live.asgi:app",
         "--port",
-        str(LIVE_PORT),
+        str(args.live_port),
         "--no-access-log",
         "--log-level",
         "warning",
@@ -369,11 +385,11 @@ def main():
     ]
     servers = [
         subprocess.Popen(uvicorn, cwd=ROOT, env=env),
-        gunicorn("africa_site.wsgi", SITE_PORT, args.workers, ROOT, env),
+        gunicorn("africa_site.wsgi", args.site_port, args.workers, ROOT, env),
     ]
     try:
-        wait_for(LIVE_PORT, "/live/health")
-        wait_for(SITE_PORT, "/")
+        wait_for(args.live_port, "/live/health")
+        wait_for(args.site_port, "/")
         groups = {"live": [servers[0].pid], "web": family(servers[1].pid)}
         pushed = asyncio.run(stream_phase(args, games, groups))
         report_streams(args, pushed)

@@ -2,9 +2,11 @@
 pass/fail).
 
     .venv/bin/python bench/live_browser.py [--moves 12] [--bot-turns 6] [--port 8790]
+                                           [--var-dir DIR] [--seed 1]
 
 Starts the whole local site with `make run` (web, worker, scheduler and the live process, on
-its embedded defaults, in a var/ directory of its own, on ``--port``) and drives Debian's
+its embedded defaults: no PostgreSQL, no Redis; in ``--var-dir``, by default a new temporary
+directory; the web server on ``--port``, the live process on the next port) and drives Debian's
 Chromium with Playwright, as two people would:
 
 - **Two players.** A 2-player game of Africa between the demo accounts alice and bob, each in
@@ -18,7 +20,8 @@ Chromium with Playwright, as two people would:
   shows it, and the gap between two bot actions shown one after the other.
 
 Prints the median, 95th percentile and the highest of each, next to the goals (the other's
-move p95 <= 1 s after the answer; each bot action within its pause + 0.5 s).
+move p95 <= 1 s after the answer; each bot action within its pause + 0.5 s). Both games are
+dealt from ``--seed``.
 """
 
 from __future__ import annotations
@@ -36,7 +39,13 @@ import time
 import urllib.request
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+BENCH = Path(__file__).resolve().parent
+ROOT = BENCH.parent
+sys.path.insert(0, str(BENCH))
+
+import benchkit  # noqa: E402
+
+sys.path[:] = [p for p in sys.path if Path(p or os.curdir).resolve() != BENCH]
 # Records, in the page, when each version of the game first shows: window.seenAt[version] =
 # Date.now() (milliseconds), and when each htmx request of the page ends (window.answeredAt).
 OBSERVER = """
@@ -54,19 +63,29 @@ document.addEventListener("DOMContentLoaded", note);
 """
 
 
-def parse_args():
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """The bench's flags (see the module's docstring and ``--help``)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--moves", type=int, default=12)
     parser.add_argument("--bot-turns", type=int, default=6)
-    parser.add_argument("--port", type=int, default=8790)
-    return parser.parse_args()
+    benchkit.add_port_flag(parser, "--port", 8790, "the web server (the live process: the next)")
+    parser.add_argument(
+        "--var-dir",
+        type=Path,
+        default=None,
+        help="directory of the local site's files, its SQLite database among them (default: a "
+        "new temporary directory)",
+    )
+    benchkit.add_seed_flag(parser, 1)
+    return parser.parse_args(argv)
 
 
 class LocalSite:
     """`make run` in a var/ directory of its own, stopped (the whole process group) on exit."""
 
-    def __init__(self, port: int):
-        self.var_dir = Path(tempfile.mkdtemp(prefix="live-browser-"))
+    def __init__(self, port: int, var_dir: Path | None = None):
+        self.var_dir = var_dir or Path(tempfile.mkdtemp(prefix="live-browser-"))
+        self.var_dir.mkdir(parents=True, exist_ok=True)
         self.port = port
         env = {k: v for k, v in os.environ.items() if k not in SERVICE_VARIABLES}
         env.update({"VAR_DIR": str(self.var_dir), "PORT": str(port)})
@@ -187,7 +206,7 @@ def describe(name: str, seconds: list[float], goal: str) -> str:
     )
 
 
-def two_players(browser, base, moves: int) -> list[float]:
+def two_players(browser, base, moves: int, seed: int) -> list[float]:
     """Seconds from each move's answer on the mover's page to the other page showing it."""
     from accounts.models import User
     from games import services
@@ -195,7 +214,7 @@ def two_players(browser, base, moves: int) -> list[float]:
 
     alice = User.objects.get(email="alice@example.com")
     bob = User.objects.get(email="bob@example.com")
-    game = services.create_game(alice, engine="africa", num_players=2, days_per_move=3)
+    game = services.create_game(alice, engine="africa", num_players=2, days_per_move=3, seed=seed)
     services.join_game(game, bob)
     pages = {
         alice.pk: open_game(browser, alice, base, game),
@@ -217,7 +236,7 @@ def two_players(browser, base, moves: int) -> list[float]:
     return delays
 
 
-def against_bots(browser, base, turns: int) -> tuple[list[float], list[float], float]:
+def against_bots(browser, base, turns: int, seed: int) -> tuple[list[float], list[float], float]:
     """(seconds from each bot action's commit to alice's page showing it, seconds between two
     bot actions shown one after the other, the bots' pause)."""
     from django.conf import settings
@@ -227,7 +246,9 @@ def against_bots(browser, base, turns: int) -> tuple[list[float], list[float], f
     from games.models import Game
 
     alice = User.objects.get(email="alice@example.com")
-    game = services.create_game(alice, engine="africa", num_players=3, bots=2, days_per_move=3)
+    game = services.create_game(
+        alice, engine="africa", num_players=3, bots=2, days_per_move=3, seed=seed
+    )
     page = open_game(browser, alice, base, game)
     my_turn = page.locator(".turn-status strong", has_text="Your turn.")
     shown, gaps = [], []
@@ -252,7 +273,7 @@ def against_bots(browser, base, turns: int) -> tuple[list[float], list[float], f
 
 def main():
     args = parse_args()
-    site = LocalSite(args.port)
+    site = LocalSite(args.port, args.var_dir)
     try:
         site.wait_until_up()
         django_for(site)
@@ -263,8 +284,8 @@ def main():
         base = f"http://127.0.0.1:{args.port}"
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            delays = two_players(browser, base, args.moves)
-            shown, gaps, pause = against_bots(browser, base, args.bot_turns)
+            delays = two_players(browser, base, args.moves, args.seed)
+            shown, gaps, pause = against_bots(browser, base, args.bot_turns, args.seed)
             browser.close()
     finally:
         site.stop()

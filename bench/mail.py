@@ -1,6 +1,8 @@
 """Speed of turn mails and of the deadline sweep, printed (no pass/fail).
 
-    python bench/mail.py [--mails 200] [--profile] [--no-pictures] [--games 100000]
+    python bench/mail.py [--database-url postgres://postgres@127.0.0.1:5432/africa_mail_bench]
+                         [--redis-url redis://127.0.0.1:6379/12] [--smtp-port 8825]
+                         [--seed 1] [--mails 200] [--profile] [--no-pictures] [--games 100000]
                          [--overdue 100] [--only mails|sweep]
 
 1. Turn mails: ``--mails`` games (Africa mostly, one in ten Africana and one in ten Nile, 2 to
@@ -25,8 +27,10 @@
    deadline; the median time of one ``sweep_deadlines`` run (finding them through the partial
    index and claiming each), and of the query alone. Target: the sweep under 100 ms.
 
-Needs PostgreSQL and Redis on this machine (BENCH_DATABASE_URL, BENCH_REDIS_URL: the cache and
-the broker, which is flushed); drops and creates the database that BENCH_DATABASE_URL names.
+Needs PostgreSQL and Redis on this machine: it drops and creates the database of
+``--database-url`` (default: $BENCH_DATABASE_URL if set) and empties the Redis database of
+``--redis-url`` (default: $BENCH_REDIS_URL if set; the cache and the broker), no other. The
+SMTP server listens on ``--smtp-port``. The games are dealt and played from ``--seed``.
 Runs with DEBUG off, as in production (the debug cursor would time every query).
 """
 
@@ -43,18 +47,18 @@ import smtplib
 import statistics
 import sys
 import time
-import urllib.parse
 from datetime import timedelta
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+BENCH = Path(__file__).resolve().parent
+ROOT = BENCH.parent
+sys.path.insert(0, str(BENCH))
+
+import benchkit  # noqa: E402
+
+sys.path[:] = [p for p in sys.path if Path(p or os.curdir).resolve() != BENCH]
 sys.path.insert(0, str(ROOT))
-DATABASE_URL = os.environ.get(
-    "BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/africa_mail_bench"
-)
-REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/12")
 SMTP_HOST = "127.0.0.1"
-SMTP_PORT = 8825
 LANGUAGES = ("en", "fr", "nl")
 RAW_RUNS = 5  # raw sending is short: the median of this many runs, against a busy machine
 #: Games made besides the timed ones, for the mails sent before the timing: 30 make one of
@@ -65,8 +69,8 @@ WARM_UP = 30
 # -- the SMTP server, in a child process so that it does not share this one's interpreter ----
 
 
-def smtp_server(pipe) -> None:
-    """Run an aiosmtpd server on SMTP_PORT that keeps what it receives; answer over ``pipe``:
+def smtp_server(pipe, port: int) -> None:
+    """Run an aiosmtpd server on ``port`` that keeps what it receives; answer over ``pipe``:
     "count" -> how many mails so far, "take" -> [(mail from, [recipients], bytes)] (and
     forget them), "stop" -> None (and end)."""
     from aiosmtpd.controller import Controller
@@ -78,7 +82,7 @@ def smtp_server(pipe) -> None:
             received.append((envelope.mail_from, list(envelope.rcpt_tos), envelope.content))
             return "250 OK"
 
-    controller = Controller(Keeper(), hostname=SMTP_HOST, port=SMTP_PORT)
+    controller = Controller(Keeper(), hostname=SMTP_HOST, port=port)
     controller.start()
     pipe.send("ready")
     try:
@@ -97,12 +101,13 @@ def smtp_server(pipe) -> None:
 
 
 class Server:
-    """The child process of ``smtp_server`` and the end of its pipe."""
+    """The child process of ``smtp_server`` on ``port`` and the end of its pipe."""
 
-    def __init__(self):
+    def __init__(self, port: int):
+        self.port = port
         context = multiprocessing.get_context("fork")  # before Django opens any connection
         self.pipe, child_end = context.Pipe()
-        self.process = context.Process(target=smtp_server, args=(child_end,), daemon=True)
+        self.process = context.Process(target=smtp_server, args=(child_end, port), daemon=True)
         self.process.start()
         if self.pipe.recv() != "ready":
             raise SystemExit("the SMTP server did not start")
@@ -119,25 +124,14 @@ class Server:
 # -- setting up -----------------------------------------------------------------------------
 
 
-def recreate_database() -> None:
-    import psycopg
-
-    parts = urllib.parse.urlsplit(DATABASE_URL)
-    admin = urllib.parse.urlunsplit(parts._replace(path="/postgres"))
-    name = parts.path.lstrip("/")
-    with psycopg.connect(admin, autocommit=True) as connection:
-        connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        connection.execute(f'CREATE DATABASE "{name}"')
-
-
 def environment(args) -> dict[str, str]:
     return {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "africa_site.settings",
-        "DATABASE_URL": DATABASE_URL,
-        "CELERY_BROKER_URL": REDIS_URL,
-        "REDIS_URL": REDIS_URL,
-        "EMAIL_URL": f"smtp://{SMTP_HOST}:{SMTP_PORT}",
+        "DATABASE_URL": args.database_url,
+        "CELERY_BROKER_URL": args.redis_url,
+        "REDIS_URL": args.redis_url,
+        "EMAIL_URL": f"smtp://{SMTP_HOST}:{args.smtp_port}",
         "DEBUG": "false",
         "LOG_LEVEL": "WARNING",
     }
@@ -189,8 +183,10 @@ def make_waiting_games(count: int, rng: random.Random) -> list:
         while True:
             players = [player, *rng.sample(others, size - 1)]
             rng.shuffle(players)
+            plies = rng.randint(size, 6 * size)
+            seed = rng.randrange(2**31)
             game = play_game(
-                players, rng=rng, engine=engine, plies=rng.randint(size, 6 * size), to_move=[player]
+                players, rng=rng, engine=engine, plies=plies, to_move=[player], seed=seed
             )
             if game.status == Game.Status.ACTIVE:
                 break
@@ -323,7 +319,7 @@ def send_and_compare(games: list, server: Server, pictures: bool, goal: float) -
     raw_times = []
     for _run in range(RAW_RUNS):
         started = time.perf_counter()
-        with smtplib.SMTP(SMTP_HOST, SMTP_PORT) as smtp:
+        with smtplib.SMTP(SMTP_HOST, server.port) as smtp:
             for sender, recipients, data in received:
                 smtp.sendmail(sender, recipients, data)
         raw_times.append(time.perf_counter() - started)
@@ -395,7 +391,7 @@ def percentile(values: list[float], share: float) -> float:
 def bench_mails(args, server: Server) -> None:
     from games.kinds import get_kind
 
-    rng = random.Random(1)
+    rng = random.Random(args.seed)
     started = time.perf_counter()
     games = make_waiting_games(args.mails + WARM_UP, rng)
     games, spare = games[: args.mails], games[args.mails :]
@@ -491,7 +487,7 @@ def bench_sweep(args) -> None:
     from africa_site.celery import app
 
     app.conf.task_always_eager = False
-    app.conf.broker_url = REDIS_URL
+    app.conf.broker_url = args.redis_url
     query_times, sweep_times = [], []
     overdue = Game.objects.active().filter(turn_deadline__lte=now).values_list("pk", "version")
     for _n in range(20):
@@ -511,36 +507,47 @@ def bench_sweep(args) -> None:
     print(f"  overdue query alone (median)    {1000 * statistics.median(query_times):7.1f} ms")
 
 
-def main():
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """The bench's flags (see the module's docstring and ``--help``)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    benchkit.add_database_flag(parser, "africa_mail_bench")
+    benchkit.add_redis_flag(
+        parser, 12, what="Redis database of the cache and the broker, emptied by the bench"
+    )
+    benchkit.add_port_flag(parser, "--smtp-port", 8825, "the bench's SMTP server")
+    benchkit.add_seed_flag(parser, 1)
     parser.add_argument("--mails", type=int, default=200)
     parser.add_argument("--profile", action="store_true", help="profile the mails' sender")
     parser.add_argument("--no-pictures", action="store_true", help="mails without board pictures")
     parser.add_argument("--games", type=int, default=100_000)
     parser.add_argument("--overdue", type=int, default=100)
     parser.add_argument("--only", choices=["mails", "sweep"], help="run one part only")
-    args = parser.parse_args()
+    return parser.parse_args(argv)
+
+
+def main():
+    args = parse_args()
     os.chdir(ROOT)
     os.environ.update(environment(args))
-    server = Server()
+    server = Server(args.smtp_port)
     try:
-        recreate_database()
+        benchkit.recreate_database(args.database_url)
         import django
 
         django.setup()
-        from django.core.cache import cache
         from django.core.management import call_command
 
         from notifications import outbox
 
         call_command("migrate", verbosity=0)
-        cache.clear()  # the Redis database of BENCH_REDIS_URL: cache and broker
+        benchkit.flush_redis(args.redis_url)  # the cache and the broker, nothing else
         outbox.kick = lambda: None  # no worker here: this script calls the sender itself
         if args.only in (None, "mails"):
             bench_mails(args, server)
         if args.only in (None, "sweep"):
             if args.only == "sweep":
-                make_waiting_games(1, random.Random(1))  # the position the sweep's games copy
+                # The position the sweep's games copy.
+                make_waiting_games(1, random.Random(args.seed))
             bench_sweep(args)
     finally:
         server.stop()

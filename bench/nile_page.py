@@ -1,12 +1,16 @@
 """Speed of the Source of the Nile play page at round 20, printed (no pass/fail).
 
-    DATABASE_URL=postgres://... python bench/nile_page.py [--round 20] [--requests 40]
+    python bench/nile_page.py [--database-url postgres://postgres@127.0.0.1:5432/africa_bench]
+                              [--redis-url redis://127.0.0.1:6379/N] [--seed 7]
+                              [--round 20] [--requests 40]
 
-Creates a throw-away test database (SQLite in memory without DATABASE_URL), plays a 2-player
-Nile game with the engine's bot to the given round, then loads its play page as the player to
-move ``--requests`` times with Django's test client (one warm-up load first, as a player
-coming back). Prints the median and 95th percentile time per request (ms) and the SQL
-queries of each request (median and most). The fragment cache is the configured one.
+Creates a throw-away test database beside the one of ``--database-url`` (default:
+$DATABASE_URL; without either, SQLite in memory), deals a 2-player Nile game from ``--seed``,
+plays it with the engine's bot (its choices from ``--seed`` too) to the given round, then loads
+its play page as the player to move ``--requests`` times with Django's test client (one warm-up
+load first, as a player coming back). Prints the median and 95th percentile time per request
+(ms) and the SQL queries of each request (median and most). The fragment cache is the Redis
+database of ``--redis-url`` (not emptied), else the site's local default.
 """
 
 from __future__ import annotations
@@ -19,28 +23,50 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "africa_site.settings")
+BENCH = Path(__file__).resolve().parent
+ROOT = BENCH.parent
+sys.path.insert(0, str(BENCH))
 
-import django  # noqa: E402
+import benchkit  # noqa: E402
 
-django.setup()
+sys.path[:] = [p for p in sys.path if Path(p or os.curdir).resolve() != BENCH]
+sys.path.insert(0, str(ROOT))
 
-from django.db import connection  # noqa: E402
-from django.test import Client  # noqa: E402
-from django.test.utils import CaptureQueriesContext, setup_test_environment  # noqa: E402
 
-from accounts.models import User  # noqa: E402
-from africa_site.celery import app  # noqa: E402
-from games import services  # noqa: E402
-from games.simulation import bot_action  # noqa: E402
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """The bench's flags (see the module's docstring and ``--help``)."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--database-url",
+        default=os.environ.get("DATABASE_URL") or None,
+        help="the database beside which the test database is made (default: $DATABASE_URL; "
+        "without it SQLite in memory)",
+    )
+    benchkit.add_redis_flag(
+        parser, None, env="REDIS_URL", what="Redis database of the fragment cache, not emptied"
+    )
+    benchkit.add_seed_flag(parser, 7)
+    parser.add_argument("--round", type=int, default=20)
+    parser.add_argument("--requests", type=int, default=40)
+    return parser.parse_args(argv)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--round", type=int, default=20)
-    parser.add_argument("--requests", type=int, default=40)
-    args = parser.parse_args()
+    args = parse_args()
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "africa_site.settings")
+    for name, value in (("DATABASE_URL", args.database_url), ("REDIS_URL", args.redis_url)):
+        if value:
+            os.environ[name] = value
+        else:
+            os.environ.pop(name, None)
+    import django
+
+    django.setup()
+    from django.db import connection
+    from django.test.utils import setup_test_environment
+
+    from africa_site.celery import app
+
     setup_test_environment()
     app.conf.task_always_eager = True
     old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
@@ -51,15 +77,24 @@ def main() -> None:
 
 
 def run(args) -> None:
+    """Deal and play the game, then time its page (see the module's docstring)."""
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    from accounts.models import User
+    from games import services
+    from games.simulation import bot_action
+
     users = [
         User.objects.create_user(email=f"{n}@example.com", password="x", display_name=n)
         for n in ("Ann", "Ben")
     ]
-    game = services.create_game(users[0], engine="nile", num_players=2, seed=7)
+    game = services.create_game(users[0], engine="nile", num_players=2, seed=args.seed)
     services.join_game(game, users[1])
     game.refresh_from_db()
     by_seat = {seat.number: seat.user for seat in game.seats.all()}
-    rng = random.Random(3)
+    rng = random.Random(args.seed)
     while game.state["round"] < args.round:
         user = by_seat[game.current_seat]
         game = services.submit_action(game, user, bot_action(game, rng), game.version)

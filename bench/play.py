@@ -1,7 +1,9 @@
 """Speed of the play page and of a move under load, printed (no pass/fail).
 
     python bench/play.py [--database-url postgres://postgres@127.0.0.1:5432/africa_bench]
-                         [--users 10] [--seconds 20] [--plies 200]
+                         [--redis-url redis://127.0.0.1:6379/14] [--port 8765]
+                         [--var-dir var/bench/play] [--seed 1] [--users 10] [--seconds 20]
+                         [--plies 120] [--workers 3] [--think SECONDS]
 
 Sets up a fresh database (migrations, one 2-player game per virtual user, each already
 ``--plies`` actions long), starts gunicorn on 127.0.0.1 with production settings, then runs
@@ -10,6 +12,10 @@ the player to move and submits one of the actions the page offers (an htmx POST)
 over. Prints the median and 95th percentile of both, requests per second, and the SQL
 queries of one page load and one move early and late in a game (they must not grow).
 Target: both medians under 50 ms at 10 concurrent users.
+
+The games are dealt from ``--seed``, and the virtual users' choices follow from it too.
+It drops and creates ``--database-url``; the cache is the Redis database of ``--redis-url``
+(not emptied: the bench's games are new each run); gunicorn listens on ``--port``.
 """
 
 from __future__ import annotations
@@ -30,21 +36,27 @@ import urllib.parse
 import urllib.request
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-PORT = 8765
+BENCH = Path(__file__).resolve().parent
+ROOT = BENCH.parent
+sys.path.insert(0, str(BENCH))
+
+import benchkit  # noqa: E402
+from benchkit import fresh_site, production_env  # noqa: E402
+
+sys.path[:] = [p for p in sys.path if Path(p or os.curdir).resolve() != BENCH]
 ACTION_VALUE = re.compile(r'(?:name="action" value|<option value)="([^"]+)"')
 VERSION = re.compile(r'data-version="(\d+)"')
 CSRF = re.compile(r'"X-CSRFToken": "([^"]+)"')
 
 
-def parse_args():
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """The bench's flags (see the module's docstring and ``--help``)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument(
-        "--database-url",
-        default=os.environ.get(
-            "BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/africa_bench"
-        ),
-    )
+    benchkit.add_database_flag(parser, "africa_bench")
+    benchkit.add_redis_flag(parser, 14, what="the cache's Redis database (not emptied)")
+    benchkit.add_port_flag(parser, "--port", 8765)
+    benchkit.add_var_dir_flag(parser, "play")
+    benchkit.add_seed_flag(parser, 1)
     parser.add_argument("--users", type=int, default=10)
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--plies", type=int, default=120)
@@ -55,48 +67,7 @@ def parse_args():
         default=None,
         help="seconds a user waits between requests (mean; default: run both 0 and 1)",
     )
-    return parser.parse_args()
-
-
-def production_env(database_url: str, var_dir: Path) -> dict[str, str]:
-    env = dict(os.environ)
-    env.update(
-        {
-            "DJANGO_SETTINGS_MODULE": "africa_site.settings",
-            "SECRET_KEY": "bench-" + "k" * 60,
-            "ALLOWED_HOSTS": "127.0.0.1",
-            "SECURE_SSL_REDIRECT": "False",
-            "DATABASE_URL": database_url,
-            "VAR_DIR": str(var_dir),
-            "LOG_LEVEL": "WARNING",
-            "REDIS_URL": os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/14"),
-            "ALLOW_LOCAL_SERVICES": "CELERY_BROKER_URL,EMAIL_URL",
-        }
-    )
-    return env
-
-
-def recreate_database(database_url: str) -> None:
-    import psycopg
-
-    parts = urllib.parse.urlsplit(database_url)
-    name = parts.path.lstrip("/")
-    admin_url = urllib.parse.urlunsplit(parts._replace(path="/postgres"))
-    with psycopg.connect(admin_url, autocommit=True) as connection:
-        connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        connection.execute(f'CREATE DATABASE "{name}"')
-
-
-def fresh_site(database_url: str, env: dict[str, str]) -> None:
-    """An empty database at ``database_url`` and the static files collected, for a bench that
-    then migrates and serves the site with ``env`` (production settings)."""
-    recreate_database(database_url)
-    subprocess.run(
-        [sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"],
-        cwd=ROOT,
-        env=env,
-        check=True,
-    )
+    return parser.parse_args(argv)
 
 
 def set_up(args, env) -> tuple[list[dict], dict[str, tuple[int, int]]]:
@@ -114,14 +85,13 @@ def set_up(args, env) -> tuple[list[dict], dict[str, tuple[int, int]]]:
     from django.test.utils import CaptureQueriesContext
 
     from games.models import Game
-    from games.simulation import play_game, simulated_players
+    from games.simulation import simulated_players
 
     call_command("migrate", verbosity=0)
     users = simulated_players(2 * args.users)
-    rng = random.Random(1)
     virtual = []
     for n in range(args.users):
-        game = play_game(users[2 * n : 2 * n + 2], rng=rng, plies=args.plies)
+        game = benchkit.deal(users[2 * n : 2 * n + 2], seed=args.seed + n, plies=args.plies)
         cookies = {}
         for seat in game.seats.all():
             session = SessionStore()
@@ -135,7 +105,7 @@ def set_up(args, env) -> tuple[list[dict], dict[str, tuple[int, int]]]:
     from django.test import Client
 
     counts = {}
-    short = play_game(users[:2], rng=rng, plies=4)
+    short = benchkit.deal(users[:2], seed=args.seed, plies=4)
     for label, game in (
         ("early (ply 4)", short),
         (f"late (ply {args.plies})", Game.objects.get(code=virtual[0]["code"])),
@@ -174,8 +144,8 @@ def request(url, cookie, data=None, headers=None):
     return text, time.perf_counter() - started, set_cookie
 
 
-def virtual_user(user, stop_at, results, rng, think):
-    base = f"http://127.0.0.1:{PORT}"
+def virtual_user(user, port, stop_at, results, rng, think):
+    base = f"http://127.0.0.1:{port}"
     seat = 0
     csrf_cookie = ""
     pause = threading.Event()
@@ -215,9 +185,9 @@ def describe(name, samples):
 
 def main():
     args = parse_args()
-    var_dir = ROOT / "var" / "bench"
+    var_dir = args.var_dir
     var_dir.mkdir(parents=True, exist_ok=True)
-    env = production_env(args.database_url, var_dir)
+    env = production_env(args.database_url, var_dir, args.redis_url)
     fresh_site(args.database_url, env)
     virtual, counts = set_up(args, env)
     server = subprocess.Popen(
@@ -227,7 +197,7 @@ def main():
             "gunicorn",
             "africa_site.wsgi",
             "--bind",
-            f"127.0.0.1:{PORT}",
+            f"127.0.0.1:{args.port}",
             "--workers",
             str(args.workers),
             "--log-level",
@@ -237,7 +207,7 @@ def main():
         env=env,
     )
     try:
-        wait_for_port(PORT)
+        wait_for_port(args.port)
         thinks = [0.0, 1.0] if args.think is None else [args.think]
         runs = [(think, load(virtual, args, think)) for think in thinks]
     finally:
@@ -262,7 +232,10 @@ def load(virtual, args, think):
     results = {"page": [], "submit": []}
     stop_at = time.monotonic() + args.seconds
     threads = [
-        threading.Thread(target=virtual_user, args=(u, stop_at, results, random.Random(i), think))
+        threading.Thread(
+            target=virtual_user,
+            args=(u, args.port, stop_at, results, random.Random(f"{args.seed} {i}"), think),
+        )
         for i, u in enumerate(virtual)
     ]
     started = time.perf_counter()

@@ -2,11 +2,17 @@
 Celery worker and beat, while Redis goes away and the worker is killed; prints the figures.
 
     .venv/bin/python bench/soak.py --minutes 30 --outages 2 --outage-seconds 60 --kills 2
+        [--database-url postgres://postgres@127.0.0.1:5432/africa_soak]
+        [--redis-url redis://127.0.0.1:6379/7] [--smtp-port 0] [--var-dir var/bench/soak]
+        [--seed 7]
 
-It uses a database of its own (``--database-url``, emptied and migrated first) and the Redis of
-REDIS_URL, reached by the worker, beat and this script through a TCP proxy that the script cuts
+It uses a database of its own (``--database-url``, default $SOAK_DATABASE_URL if set, emptied
+and migrated first) and the Redis database of ``--redis-url`` (default $REDIS_URL if set; not
+emptied), reached by the worker, beat and this script through a TCP proxy that the script cuts
 for each outage (the Redis server itself goes on serving others). Mails go to an SMTP server in
-this process. Players: the engines' easy bots (``games.simulation.bot_action``) choose every
+this process, on ``--smtp-port`` (0: a free port). The logs of the worker and beat, and beat's
+schedule, go to ``--var-dir``. The games are dealt from ``--seed`` and the bots' choices follow
+from it. Players: the engines' easy bots (``games.simulation.bot_action``) choose every
 move of four games at a time (Africa with 3 players, Africana with 3, the Nile of 8 rounds
 with 2 and solo); each reply goes to the reply address of the player's newest mail about the
 game and is handled as ``manage.py receive_mail`` handles it: a "deferred" outcome (exit 75)
@@ -40,7 +46,13 @@ from email.utils import make_msgid
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
-ROOT = Path(__file__).resolve().parent.parent
+BENCH = Path(__file__).resolve().parent
+ROOT = BENCH.parent
+sys.path.insert(0, str(BENCH))
+
+import benchkit  # noqa: E402
+
+sys.path[:] = [p for p in sys.path if Path(p or os.curdir).resolve() != BENCH]
 sys.path[:0] = [str(ROOT)]
 
 from tests.integration.tcp_proxy import TcpProxy  # noqa: E402
@@ -56,20 +68,27 @@ LATE = 60  # seconds from a reply to its answer that count as late
 WORKER_FLAGS = ["--without-gossip", "--without-mingle", "--without-heartbeat"]
 
 
-def parse_args():
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """The bench's flags (see the module's docstring and ``--help``)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--minutes", type=float, default=30)
     parser.add_argument("--outages", type=int, default=2)
     parser.add_argument("--outage-seconds", type=float, default=60)
     parser.add_argument("--kills", type=int, default=2)
     parser.add_argument("--pause", type=float, default=0.5, help="seconds between replies")
-    parser.add_argument(
-        "--database-url",
-        default=os.environ.get(
-            "SOAK_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/africa_soak"
-        ),
+    benchkit.add_database_flag(parser, "africa_soak", env="SOAK_DATABASE_URL")
+    benchkit.add_redis_flag(
+        parser, 7, env="REDIS_URL", what="Redis database of the cache and the broker, not emptied"
     )
-    args = parser.parse_args()
+    parser.add_argument(
+        "--smtp-port",
+        type=int,
+        default=0,
+        help="port of the bench's SMTP server on 127.0.0.1 (default: 0, a free port)",
+    )
+    benchkit.add_var_dir_flag(parser, "soak")
+    benchkit.add_seed_flag(parser, 7)
+    args = parser.parse_args(argv)
     if not 0 < args.minutes <= 240:
         parser.error("--minutes must be at most 240")
     return args
@@ -98,17 +117,6 @@ class Inbox:
         return None
 
 
-def fresh_database(url: str) -> None:
-    import psycopg
-
-    parts = urlsplit(url)
-    name = parts.path.strip("/")
-    admin = urlunsplit(parts._replace(path="/postgres"))
-    with psycopg.connect(admin, autocommit=True) as connection:
-        connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        connection.execute(f'CREATE DATABASE "{name}"')
-
-
 def start(command: list[str], env: dict, log: Path) -> subprocess.Popen:
     return subprocess.Popen(
         command, cwd=ROOT, env=env, stdout=log.open("ab"), stderr=subprocess.STDOUT
@@ -119,13 +127,15 @@ def main():
     args = parse_args()
     from aiosmtpd.controller import Controller
 
-    redis = urlsplit(os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/7"))
+    redis = urlsplit(args.redis_url)
     proxy = TcpProxy(redis.hostname or "127.0.0.1", redis.port or 6379)
     through_proxy = urlunsplit(redis._replace(netloc=f"127.0.0.1:{proxy.port}"))
     inbox = Inbox()
-    with socket.socket() as probe:  # a free port for the SMTP server
-        probe.bind(("127.0.0.1", 0))
-        smtp_port = probe.getsockname()[1]
+    smtp_port = args.smtp_port
+    if not smtp_port:
+        with socket.socket() as probe:  # a free port for the SMTP server
+            probe.bind(("127.0.0.1", 0))
+            smtp_port = probe.getsockname()[1]
     smtp = Controller(inbox, hostname="127.0.0.1", port=smtp_port)
     smtp.start()
     os.environ.update(
@@ -139,7 +149,7 @@ def main():
         DJANGO_SETTINGS_MODULE="africa_site.settings",
     )
     env = dict(os.environ)
-    fresh_database(args.database_url)
+    benchkit.recreate_database(args.database_url)
     subprocess.run(
         [sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env, check=True
     )
@@ -156,7 +166,7 @@ def main():
 
     settings.HOURLY_LIMITS = settings.HOURLY_LIMITS | {"mail_reply_game": "100000/h"}
     logging.getLogger("mail.log").setLevel(logging.WARNING)  # the SMTP server's chatter
-    logs = ROOT / "var" / "soak"
+    logs = args.var_dir
     logs.mkdir(parents=True, exist_ok=True)
     worker_command = [sys.executable, "-m", "celery", "--app", "africa_site", "worker"]
     worker_command += ["--pool", "solo", "--loglevel", "WARNING", *WORKER_FLAGS]
@@ -165,7 +175,7 @@ def main():
     worker = start(worker_command, env, logs / "worker.log")
     beat = start(beat_command, env, logs / "beat.log")
 
-    rng = random.Random(7)
+    rng = random.Random(args.seed)
     players = simulated_players(3)
 
     def new_game(engine: str, seats: int, options: dict, seed: int) -> Game:
@@ -177,7 +187,7 @@ def main():
         game.refresh_from_db()
         return game
 
-    games = [new_game(*spec, seed=n) for n, spec in enumerate(GAMES)]
+    games = [new_game(*spec, seed=args.seed + n) for n, spec in enumerate(GAMES)]
     replies: dict[str, float] = {}  # Message-ID -> when it was handled
     outcomes, deferred, finished = Counter(), 0, 0
     retry: list[tuple[float, bytes]] = []

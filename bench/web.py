@@ -2,17 +2,21 @@
 
     python bench/web.py [--database-url postgres://postgres@127.0.0.1:5432/africa_perf_web]
                         [--floor-database africa_perf_floor] [--floor-dir ../shared/bench-floor]
-                        [--redis-url redis://127.0.0.1:6379/7] [--seconds 4] [--rounds 3]
-                        [--workers 3] [--only page,poll,move,stale]
+                        [--redis-url redis://127.0.0.1:6379/7] [--broker-url REDIS_URL]
+                        [--site-port 8782] [--floor-port 8781] [--var-dir var/bench/web]
+                        [--seed 3] [--seconds 5] [--rounds 3] [--workers 3] [--plies 123]
+                        [--cold-games 800] [--only page,poll,move,stale]
 
 The floor (``--floor-dir``, see its README) is a minimal Django site on the same stack that
 does the least a play-by-web request can do: read a game and 50 moves, append a move under a
 row lock, answer a poll with 204. This script copies it to var/bench/web/, gives it a
 database, and starts it and the site with gunicorn (``--workers`` each, the same PostgreSQL
-and Redis). It prepares one 2-player game ``--plies`` actions in, and copies of it (the same
-position, moves and seed) for the loads that need a fresh game per request: the cold page
-and the moves. Then it runs wrk (Debian package wrk) against both sites, interleaved (floor,
-site, floor, site, ...) ``--rounds`` times, ``--seconds`` each:
+and Redis, on ``--floor-port`` and ``--site-port``). It deals one 2-player game from
+``--seed``, played ``--plies`` actions in by the easy bot (the same seed, the same game and
+line of play), and copies of it (the same position, moves and seed) for the loads that need a
+fresh game per request: the cold page and the moves. Then it runs wrk (Debian package wrk)
+against both sites, interleaved (floor, site, floor, site, ...) ``--rounds`` times,
+``--seconds`` each:
 
 - the play page of the player to move, fragment cache warm (one game) and cold (the cache's
   Redis database is flushed first and each request opens another copy of the game);
@@ -34,6 +38,12 @@ many actions, and no answer carried an error message) and prints, per request, t
 latency of each site and their ratio (the median over the rounds, with the lowest and
 highest), the ratio of requests per second (floor / site), and the goal. The machine is
 shared: absolute times are noise, ratios measured in the same round are the figure.
+
+What it touches: the databases ``--database-url`` and ``--floor-database`` (on the same
+server), dropped and created again; the Redis database of ``--redis-url``, emptied before the
+cold page and at the end (the site's turn mails are enqueued on it too, unless
+``--broker-url`` names another, which is then left as it is: no worker reads it); files under
+``--var-dir``; the two ports.
 """
 
 from __future__ import annotations
@@ -46,7 +56,6 @@ import random
 import re
 import secrets
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
@@ -62,15 +71,14 @@ BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
 sys.path.insert(0, str(BENCH))
 
-from play import fresh_site, production_env, recreate_database  # noqa: E402
+import benchkit  # noqa: E402
+from benchkit import fresh_site, production_env, recreate_database  # noqa: E402
 
 # bench/ holds scripts named like the site's apps (archive.py, play.py): once the helpers are
 # imported it leaves the path, so that "archive" is the site's app, from any directory.
 sys.path[:] = [p for p in sys.path if Path(p or os.curdir).resolve() != BENCH]
 sys.path.insert(0, str(ROOT))
 
-FLOOR_PORT = 8781
-SITE_PORT = 8782
 FLOOR_GAMES = 400
 ERROR_MARK = 'class="message error"'
 STALE_MARK = "The game has moved on"
@@ -145,24 +153,32 @@ end
 """
 
 
-def parse_args():
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """The bench's flags (see the module's docstring and ``--help``)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    benchkit.add_database_flag(parser, "africa_perf_web")
     parser.add_argument(
-        "--database-url",
-        default=os.environ.get(
-            "BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/africa_perf_web"
-        ),
+        "--floor-database",
+        default="africa_perf_floor",
+        help="the floor's database, on the server of --database-url (default: %(default)s)",
     )
-    parser.add_argument("--floor-database", default="africa_perf_floor")
     parser.add_argument("--floor-dir", default=str(ROOT.parent / "shared" / "bench-floor"))
-    parser.add_argument(
-        "--redis-url", default=os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/7")
+    benchkit.add_redis_flag(
+        parser,
+        7,
+        what="Redis database of the site's cache (and broker), emptied by the bench, no other",
     )
     parser.add_argument(
         "--broker-url",
-        default=os.environ.get("BENCH_BROKER_URL", "redis://127.0.0.1:6379/9"),
-        help="the Celery broker the site enqueues its turn mails on (no worker reads it)",
+        type=benchkit.redis_url,
+        default=os.environ.get("BENCH_BROKER_URL"),
+        help="the Celery broker the site enqueues its turn mails on, no worker reading it "
+        "(default: --redis-url; another database is not emptied)",
     )
+    benchkit.add_port_flag(parser, "--site-port", 8782)
+    benchkit.add_port_flag(parser, "--floor-port", 8781, "the floor")
+    benchkit.add_var_dir_flag(parser, "web")
+    benchkit.add_seed_flag(parser, 3)  # a 2-player game that lasts past the line of play
     parser.add_argument("--seconds", type=int, default=5)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--workers", type=int, default=3)
@@ -177,7 +193,10 @@ def parse_args():
         help="instead of the loads: run this request 100 times in this process under "
         "cProfile and print where the time goes",
     )
-    return parser.parse_args()
+    args = parser.parse_args(argv)
+    args.broker_url = args.broker_url or args.redis_url
+    benchkit.database_url(f"{args.database_url.rsplit('/', 1)[0]}/{args.floor_database}")
+    return args
 
 
 # -- the floor ------------------------------------------------------------------------------
@@ -281,9 +300,15 @@ def copy_games(game, count: int) -> list:
     return copies
 
 
+class LineEnds(Exception):
+    """The game ends within the line of play: its last answers would be no patches."""
+
+
 def line_of_play(game, length: int, rng: random.Random) -> list[tuple[int, str]]:
-    """The next ``length`` actions of ``game`` as the easy bot plays them: [(seat, action)]
-    (shorter if the game ends)."""
+    """The next ``length`` actions of ``game`` as the easy bot plays them: [(seat, action)].
+
+    Raises LineEnds if the game is over before, or by, the last of them (the answer to a move
+    that ends the game is the whole page, not a patch)."""
     rules = game.rules
     state = game.state
     line = []
@@ -295,7 +320,18 @@ def line_of_play(game, length: int, rng: random.Random) -> list[tuple[int, str]]
         action = rules.canonical(state, rules.choose(rules.observation(state, seat), legal, rng))
         state = rules.apply(state, action)
         line.append((seat, action))
+    if rules.is_terminal(state):
+        raise LineEnds(f"the game ends {len(line)} actions into the line of play of {length}")
     return line
+
+
+def deal(players: list, seed: int, plies: int, line_length: int):
+    """The bench's game, dealt from ``seed`` and played ``plies`` actions in, and the next
+    ``line_length`` actions the easy bot plays from there (also from ``seed``): (Game,
+    [(seat, action)]). The same seed, the same game and line. Raises LineEnds as
+    ``line_of_play``."""
+    game = benchkit.deal(players, seed=seed, plies=plies)
+    return game, line_of_play(game, line_length, random.Random(f"{seed} line"))
 
 
 def prepare_site(args, env: dict, move_copies: int, line_length: int) -> Site:
@@ -312,11 +348,17 @@ def prepare_site(args, env: dict, move_copies: int, line_length: int) -> Site:
     from django.urls import reverse
 
     from games.polling import poll_token
-    from games.simulation import play_game, simulated_players
+    from games.simulation import simulated_players
 
     call_command("migrate", verbosity=0)
     users = simulated_players(2)
-    game = play_game(users, rng=random.Random(20), plies=args.plies)
+    try:
+        game, line = deal(users, args.seed, args.plies, line_length)
+    except LineEnds as ending:
+        raise SystemExit(
+            f"The game of --seed {args.seed}, --plies {args.plies}: {ending}; "
+            "give another --seed or fewer --plies."
+        ) from None
     site = Site(page=game.get_absolute_url(), act=reverse("game_act", args=[game.code]))
     site.version = game.version
     site.mover = game.current_seat
@@ -339,7 +381,7 @@ def prepare_site(args, env: dict, move_copies: int, line_length: int) -> Site:
     copies = copy_games(game, move_copies)
     site.move_games = [(c.pk, reverse("game_act", args=[c.code])) for c in copies]
     site.spares = [c.pk for c in copy_games(game, 2 * args.rounds if move_copies else 0)]
-    site.line = line_of_play(game, line_length, random.Random(5))
+    site.line = line
     print(
         f"Prepared a game {args.plies} actions in and {args.cold_games + move_copies} copies "
         f"in {time.perf_counter() - started:.0f} s; line of play of {len(site.line)} actions.",
@@ -521,24 +563,19 @@ def run_wrk(port: int, load: Load, seconds: int, work: Path) -> dict:
     return figures
 
 
-def flush_cache(redis_url: str) -> None:
-    import redis
-
-    redis.Redis.from_url(redis_url).flushdb()
-
-
 def wait_for(port: int, path: str, seconds: float = 60) -> None:
+    """Wait until the server on ``port`` answers ``path`` (any status), at most ``seconds``;
+    SystemExit if it does not. No probe connection is left open meanwhile: a server with one
+    sync worker would serve it, idle, and keep the request waiting behind it."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        with socket.socket() as probe:
-            if probe.connect_ex(("127.0.0.1", port)) == 0:
-                try:
-                    urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=30).read()
-                    return
-                except urllib.error.HTTPError:
-                    return
-                except OSError:
-                    pass
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=30).read()
+            return
+        except urllib.error.HTTPError:
+            return
+        except OSError:
+            pass
         time.sleep(0.2)
     raise SystemExit(f"the server on port {port} did not start")
 
@@ -568,9 +605,10 @@ def gunicorn(module: str, port: int, workers: int, cwd: Path, env: dict) -> subp
     )
 
 
-def check_once(site: Site) -> None:
-    """One request of each kind by hand: the page is the mover's, the poll answers 204."""
-    base = f"http://127.0.0.1:{SITE_PORT}"
+def check_once(site: Site, port: int) -> None:
+    """One request of each kind by hand, to the site on ``port``: the page is the mover's,
+    the poll answers 204."""
+    base = f"http://127.0.0.1:{port}"
     cookie = site.cookies[site.mover]
     req = urllib.request.Request(base + site.page, headers={"Cookie": cookie})
     page = urllib.request.urlopen(req, timeout=30).read().decode()
@@ -602,12 +640,11 @@ def main():
     only = set(args.only.split(","))
     if shutil.which("wrk") is None:
         raise SystemExit("wrk is missing: apt-get install wrk")
-    work = ROOT / "var" / "bench" / "web"
+    work = args.var_dir
     work.mkdir(parents=True, exist_ok=True)
-    env = production_env(args.database_url, work)
+    env = production_env(args.database_url, work, args.redis_url)
     env.update(
         {
-            "REDIS_URL": args.redis_url,
             "CELERY_BROKER_URL": args.broker_url,
             "ALLOWED_HOSTS": "127.0.0.1",
             "ALLOW_LOCAL_SERVICES": "DATABASE_URL,REDIS_URL,CELERY_BROKER_URL,EMAIL_URL",
@@ -620,8 +657,8 @@ def main():
     if args.profile:
         args.cold_games = PROFILED + 2
         site = prepare_site(args, env, PROFILED + 2, 1)
-        flush_cache(args.redis_url)
-        profile(site, args.profile)
+        benchkit.flush_redis(args.redis_url)
+        profile(site, args.profile, work)
         return
     # Round robin over 6 to 10 games per connection, each game a line of play long enough for
     # the fastest run; the copies of one round are not reused in the next.
@@ -629,17 +666,17 @@ def main():
     line_length = 40
     move_copies = args.rounds * sum(per_run.values()) if "move" in only else 0
     site = prepare_site(args, env, move_copies, line_length)
-    flush_cache(args.redis_url)
+    benchkit.flush_redis(args.redis_url)
     servers = [
-        gunicorn("floor.wsgi:application", FLOOR_PORT, args.workers, floor, floor_env),
-        gunicorn("africa_site.wsgi", SITE_PORT, args.workers, ROOT, env),
+        gunicorn("floor.wsgi:application", args.floor_port, args.workers, floor, floor_env),
+        gunicorn("africa_site.wsgi", args.site_port, args.workers, ROOT, env),
     ]
     results: dict[tuple[str, int], list[tuple[dict, dict]]] = {}
     cold_seen = 0
     try:
-        wait_for(FLOOR_PORT, "/page/1/")
-        wait_for(SITE_PORT, "/")
-        check_once(site)
+        wait_for(args.floor_port, "/page/1/")
+        wait_for(args.site_port, "/")
+        check_once(site, args.site_port)
         mover = site.cookies[site.mover]
         floor_page = Load("page", 10, spread([("GET", "/page/1/", "")]))
         site_page = Load("page", 10, spread([("GET", site.page, "", "Cookie", mover)]))
@@ -663,12 +700,12 @@ def main():
 
                 def pair(name, floor_load, site_load, before=None, connections=connections):
                     floor_load.connections = site_load.connections = connections
-                    floor_figures = run_wrk(FLOOR_PORT, floor_load, args.seconds, work)
-                    drain(FLOOR_PORT, "/poll/1/?version=50")
+                    floor_figures = run_wrk(args.floor_port, floor_load, args.seconds, work)
+                    drain(args.floor_port, "/poll/1/?version=50")
                     if before:
                         before()
-                    site_figures = run_wrk(SITE_PORT, site_load, args.seconds, work)
-                    drain(SITE_PORT, "/")
+                    site_figures = run_wrk(args.site_port, site_load, args.seconds, work)
+                    drain(args.site_port, "/")
                     results.setdefault((name, connections), []).append(
                         (floor_figures, site_figures)
                     )
@@ -683,7 +720,10 @@ def main():
                 if "page" in only:
                     pair("page warm", floor_page, site_page)
                     figures = pair(
-                        "page cold", floor_page, cold, before=lambda: flush_cache(args.redis_url)
+                        "page cold",
+                        floor_page,
+                        cold,
+                        before=lambda: benchkit.flush_redis(args.redis_url),
                     )
                     cold_seen = max(cold_seen, figures["requests"])
                 if "poll" in only:
@@ -704,7 +744,7 @@ def main():
             server.terminate()
         for server in servers:
             server.wait(20)
-        flush_cache(args.broker_url)
+        benchkit.flush_redis(args.redis_url)  # the turn mails enqueued, if the broker is there
     report(args, results, cold_seen, len(site.cold_pages))
     if site.sizes:
         whole, patch, whole_gz, patch_gz = (
@@ -720,7 +760,7 @@ def main():
 PROFILED = 100
 
 
-def profile(site: Site, name: str, count: int = PROFILED) -> None:
+def profile(site: Site, name: str, work: Path, count: int = PROFILED) -> None:
     """Run ``count`` requests ``name`` through Django's test client under cProfile; print the
     functions that take the most time (cumulative) and the SQL queries of one request."""
     import cProfile
@@ -776,7 +816,7 @@ def profile(site: Site, name: str, count: int = PROFILED) -> None:
     print(f"SQL queries of one request ({len(queries)}):")
     for query in queries:
         print("  ", query[:160])
-    profiler.dump_stats(ROOT / "var" / "bench" / f"web-{name}.prof")
+    profiler.dump_stats(work / f"web-{name}.prof")
     stats = pstats.Stats(profiler).sort_stats("cumulative")
     stats.print_stats(25)
     print("The site's own functions:")
