@@ -1,6 +1,7 @@
 """How allauth creates our users (with the display name from the sign-up form), signs its
-mails (with the site's name, not the host the request came by) and counts failed sign-ins
-(per address and client together)."""
+mails (with the site's name, not the host the request came by) and counts failed sign-ins:
+per address and client together, only for a wrong password (never for the server's own
+failure)."""
 
 from types import SimpleNamespace
 from urllib.parse import urlsplit, urlunsplit
@@ -50,5 +51,21 @@ class AccountAdapter(DefaultAccountAdapter):
         """The key the failed sign-ins are counted under (``ACCOUNT_RATE_LIMITS["login_failed"]``
         "/key" rates): the address typed *and* the client's address, so that a guesser
         elsewhere slows down only themselves and never locks the owner out."""
-        key = super()._get_login_attempts_cache_key(request, **credentials)
-        return f"{key}:{self.get_client_ip(request)}"
+        return f"{self._account_key(request, **credentials)}:{self.get_client_ip(request)}"
+
+    def _account_key(self, request, **credentials) -> str:
+        """The address typed, as allauth counts it ("site:alice@example.com"), whatever the
+        client: the key of the ceiling of failed passwords across addresses."""
+        return super()._get_login_attempts_cache_key(request, **credentials)
+
+    def authenticate(self, request, **credentials):
+        """allauth's password check, which counts the attempt as failed before it checks the
+        password and un-counts it on success; here it is un-counted too when the check raises
+        (the database unreachable, or any error of the server's), so an outage never locks
+        anybody out. Returns the user or None; re-raises the server's exception."""
+        self._login_failed_rl_usage = None
+        try:
+            return super().authenticate(request, **credentials)
+        except Exception:
+            self._rollback_login_failed_rl_usage()
+            raise
