@@ -1,14 +1,17 @@
 """How allauth creates our users (with the display name from the sign-up form), signs its
 mails (with the site's name, not the host the request came by) and counts failed sign-ins:
 per address and client together, only for a wrong password (never for the server's own
-failure)."""
+failure), and per address across all clients, past a ceiling of which a password alone no
+longer signs in (``LOGIN_CODE_AFTER_FAILURES``: the code sent by mail is asked too)."""
 
 from types import SimpleNamespace
 from urllib.parse import urlsplit, urlunsplit
 
 from allauth.account.adapter import DefaultAccountAdapter
+from allauth.account.internal.flows.login import get_authentication_records
 from django.conf import settings
 from django.utils import translation
+from django_ratelimit.core import get_usage
 
 
 def _on_site(url: str) -> str:
@@ -69,3 +72,35 @@ class AccountAdapter(DefaultAccountAdapter):
         except Exception:
             self._rollback_login_failed_rl_usage()
             raise
+
+    def authentication_failed(self, request, **credentials):
+        """A wrong password (or an unknown address): count it once more against the ceiling
+        of the address typed, across every client (``LOGIN_CODE_AFTER_FAILURES``)."""
+        _failed_passwords(request, self._account_key(request, **credentials), increment=True)
+
+    def is_login_by_code_required(self, login):
+        """Whether a sign-in must also give the code sent by mail: when allauth says so, or when
+        the password was given for an address that has seen ``LOGIN_CODE_AFTER_FAILURES``
+        failed passwords, from any clients. The owner still signs in, with password and
+        code, or by the code alone; a guesser without the mailbox does not."""
+        if super().is_login_by_code_required(login):
+            return True
+        records = get_authentication_records(self.request, login.user)
+        if not records or records[-1]["method"] != "password" or not login.email:
+            return False
+        key = self._account_key(self.request, email=login.email)
+        usage = _failed_passwords(self.request, key, increment=False)
+        return usage is not None and usage["count"] >= usage["limit"]
+
+
+def _failed_passwords(request, key: str, *, increment: bool) -> dict | None:
+    """django-ratelimit's usage ({"count", "limit", ...}) of the failed passwords for ``key``
+    within ``LOGIN_CODE_AFTER_FAILURES`` ("20/d": a count and a period), counting one more
+    if ``increment``; None while the cache is unreachable (nothing is counted then)."""
+    return get_usage(
+        request,
+        group="accounts:login_failed_account",
+        key=lambda _group, _request: key,
+        rate=settings.LOGIN_CODE_AFTER_FAILURES,
+        increment=increment,
+    )
