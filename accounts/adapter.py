@@ -83,14 +83,25 @@ class AccountAdapter(DefaultAccountAdapter):
         the password was given for an address that has seen ``LOGIN_CODE_AFTER_FAILURES``
         failed passwords, from any clients. The owner still signs in, with password and
         code, or by the code alone; a guesser without the mailbox does not."""
-        if super().is_login_by_code_required(login):
-            return True
+        return super().is_login_by_code_required(login) or self.is_past_failure_ceiling(login)
+
+    def is_past_failure_ceiling(self, login) -> bool:
+        """Whether ``login`` (allauth's Login) was made with a password for an address that
+        has seen ``LOGIN_CODE_AFTER_FAILURES`` failed passwords, from any clients."""
         records = get_authentication_records(self.request, login.user)
         if not records or records[-1]["method"] != "password" or not login.email:
             return False
         key = self._account_key(self.request, email=login.email)
         usage = _failed_passwords(self.request, key, increment=False)
         return usage is not None and usage["count"] >= usage["limit"]
+
+    def get_login_stages(self):
+        """allauth's stages of a sign-in, with ours for the code by mail (which says why it
+        is asked when the ceiling of failed passwords is the reason)."""
+        return [
+            "accounts.stages.LoginByCodeStage" if path.endswith(".LoginByCodeStage") else path
+            for path in super().get_login_stages()
+        ]
 
 
 def _failed_passwords(request, key: str, *, increment: bool) -> dict | None:

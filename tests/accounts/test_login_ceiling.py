@@ -57,6 +57,24 @@ def test_past_the_ceiling_the_owner_signs_in_with_password_and_mailed_code(
     assert client.session["_auth_user_id"] == str(alice.pk)
 
 
+@pytest.mark.parametrize(
+    ("language", "why"),
+    [("en", "Many wrong passwords have been tried"), ("fr", "De nombreux mots de passe")],
+)
+def test_past_the_ceiling_the_owner_reads_why_the_code_is_asked(client, alice, language, why):
+    _guess(client, 20)
+    client.cookies["django_language"] = language
+
+    response = client.post(
+        reverse("account_login"),
+        {"login": "alice@example.com", "password": PASSWORD},
+        REMOTE_ADDR=ALICE_ADDRESS,
+        follow=True,
+    )
+
+    assert why in response.content.decode()
+
+
 def test_past_the_ceiling_a_wrong_code_does_not_sign_in(client, alice, mailoutbox):
     _guess(client, 20)
     _sign_in(client, PASSWORD, GUESSERS[0])
