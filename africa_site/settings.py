@@ -246,6 +246,11 @@ ACCOUNT_RATE_LIMITS = {
     "login_failed": "10/m/ip,30/h/ip,5/5m/key,20/d/key",
     "request_login_code": "20/m/ip,3/m/key,10/h/key",
 }
+# The ceiling of failed passwords for one address from all clients together ("count/period",
+# a fixed window): past it, a password alone no longer signs in to that account; the code sent
+# by mail is asked too, so a guesser with many addresses gets nowhere and the owner is never
+# locked out.
+LOGIN_CODE_AFTER_FAILURES = env.str("LOGIN_CODE_AFTER_FAILURES", default="20/d")
 # The client's address behind a reverse proxy, for the sign-in rate limits that count per
 # address: either the number of proxies that append to X-Forwarded-For (1 for one nginx), or
 # the header one trusted proxy sets (e.g. X-Real-IP). With neither, REMOTE_ADDR is the client.

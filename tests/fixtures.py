@@ -175,6 +175,13 @@ def _reset_language():
     translation.deactivate()
 
 
+def login_code(mail) -> str:
+    """The sign-in code in allauth's mail ``mail`` (an EmailMessage): the line after the one
+    that says it is listed below."""
+    lines = [line.strip() for line in mail.body.splitlines() if line.strip()]
+    return lines[lines.index(next(x for x in lines if "listed below" in x)) + 1]
+
+
 def make_player(email: str, display_name: str, verified: bool = True, **extra):
     """A user with PASSWORD whose address is verified unless ``verified`` is False."""
     from accounts.models import User
