@@ -20,7 +20,9 @@ webhook under /mail/anymail/) and by ``manage.py receive_mail`` (an MTA pipe). S
    with a fresh reply address, or what was wrong.
 
 A mail that cannot be attributed to a player gets no answer (no mail to strangers). Log lines
-name ids and outcomes only, never a token or a position.
+name ids and outcomes only, never a token or a position. Text read from the mail (its body,
+its Message-ID and sender) is cleaned once, when it is read (``parsing.clean_text``), of what
+the database or a mail cannot carry, so that every refusal that quotes it can be stored and sent.
 """
 
 from __future__ import annotations
@@ -42,7 +44,6 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from accounts.models import User
-from africa_site.middleware import storable
 from games import services
 from games.models import Game
 from mailplay import answers, parsing
@@ -93,9 +94,14 @@ class Outcome:
     answered: bool = False
 
 
+def _header(message: EmailMessage, name: str) -> str:
+    """The header ``name`` of ``message`` on one line, cleaned (``parsing.clean_text``)."""
+    return parsing.clean_text(str(message.get(name, "") or ""), one_line=True).strip()
+
+
 def _message_id(message: EmailMessage) -> str:
     """The mail's Message-ID, or a digest of its bytes when it has none."""
-    value = storable(str(message.get("Message-ID", "") or "")).strip()
+    value = _header(message, "Message-ID")
     if value:
         return value[:255]
     try:
@@ -124,7 +130,7 @@ def _sender(message: EmailMessage) -> str:
         senders = _addresses(message, ("From",))
     except (IndexError, ValueError, TypeError):  # a garbled From header
         return ""
-    return storable(senders[0].lower()) if senders else ""
+    return parsing.clean_text(senders[0].lower(), one_line=True) if senders else ""
 
 
 def _recipients(message: EmailMessage) -> list[str]:
@@ -214,7 +220,7 @@ class Thread:
 def _handle(message: EmailMessage, message_id: str) -> Outcome:
     sender = _sender(message)
     token, forged = _token(message)
-    in_reply_to = Thread(storable(str(message.get("Message-ID", "") or "")), message_id)
+    in_reply_to = Thread(_header(message, "Message-ID"), message_id)
     known = User.objects.filter(email__iexact=sender, is_active=True).first() if sender else None
     if token is None:
         if known is None:

@@ -38,6 +38,32 @@ _QUOTE_CLASSES = {"gmail_quote", "moz-cite-prefix", "yahoo_quoted"}
 _QUOTE_IDS = {"divrplyfwdmsg", "appendonsend", "mail-editor-reference-message-container"}
 _BREAKING_TAGS = {"br", "p", "div", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "pre"}
 _INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\ufeff"), None)
+#: Line ends besides "\n": CR LF, a lone CR, the Unicode line and paragraph separators.
+_LINE_ENDS = re.compile("\r\n?|[\u2028\u2029]")
+#: What the database (PostgreSQL stores no NUL, in text or JSON) or a mail cannot carry: the
+#: control characters but tab and newline (C0, DEL, C1) and lone surrogates (from bytes that
+#: were not in the charset the mail named).
+_UNCARRIABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+#: Lines of text read from a mail are cut to this many characters (the answer quotes a line; a
+#: line longer than RFC 5322's 998 would have to be re-encoded, and no action or chat line
+#: comes near it: a longer chat line is refused by the chat all the same).
+MAX_LINE = 990
+
+
+def clean_text(text: str, *, one_line: bool = False) -> str:
+    """``text`` read from a mail (its body, a header), fit to be stored, logged and quoted in
+    an answer: line ends made "\\n" (or, with ``one_line``, a blank), without the characters
+    the database or a mail cannot carry (``_UNCARRIABLE``: NUL, the other control characters
+    but tab and newline, lone surrogates), each line cut to MAX_LINE characters (the last one
+    an ellipsis). Every text of a reply that is stored or quoted passes here once, when it is
+    read (``reply_text``, and ``mailplay.inbound`` for the headers)."""
+    text = _UNCARRIABLE.sub("", _LINE_ENDS.sub("\n", text))
+    if one_line:
+        text = text.replace("\n", " ")
+    return "\n".join(
+        line if len(line) <= MAX_LINE else line[: MAX_LINE - 1] + "\u2026"
+        for line in text.split("\n")
+    )
 
 
 def parse_bytes(raw: bytes) -> EmailMessage:
@@ -139,8 +165,9 @@ def strip_quoted(text: str) -> str:
 
 
 def reply_text(message: EmailMessage) -> str:
-    """The new text a person wrote in ``message`` (see ``body_text`` and ``strip_quoted``)."""
-    return strip_quoted(body_text(message))
+    """The new text a person wrote in ``message`` (see ``body_text`` and ``strip_quoted``),
+    cleaned of what cannot be stored or quoted (``clean_text``)."""
+    return strip_quoted(clean_text(body_text(message)))
 
 
 _BULLET = re.compile(r"^(?:[-*•]|\d{1,2}[.)])\s+")

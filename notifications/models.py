@@ -20,7 +20,9 @@ class OutboundMail(models.Model):
     hours, a player who is looking at the game, a retry's backoff). A sender holds it until
     ``claimed_until`` while sending; a sender that dies leaves a claim that expires.
     ``status``: pending, sent, or closed with a ``reason`` when it lost its purpose (the turn
-    moved on, the player no longer wants such mails). ``last_error`` is the last send failure.
+    moved on, the player no longer wants such mails); a pending row whose last send failed
+    because the mail server was down has the reason "server down" (it goes out as soon as a
+    mail does again). ``last_error`` is the last send failure.
     """
 
     class Status(models.TextChoices):

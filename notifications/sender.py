@@ -3,7 +3,10 @@ rows so that two senders never take one, reads each again just before its mail i
 builds it with the composer registered for its template (``build``: a message, or the Close or
 Defer the composer decided; quiet hours put it off), sends it over one mail connection per
 batch, and marks it sent, closed, put off or failed (retried after a backoff, up to
-MAIL_MAX_ATTEMPTS attempts). ``seconds_to_next_due`` tells a kicked task when to look again.
+MAIL_MAX_ATTEMPTS attempts). A row that failed because the mail server or the connection was
+down waits with the reason SERVER_DOWN; once a mail goes out again, those rows are made due at
+once (``_release_waiting``) and sent in the same run, instead of each waiting out its backoff.
+``seconds_to_next_due`` tells a kicked task when to look again.
 """
 
 from __future__ import annotations
@@ -45,6 +48,9 @@ MAX_BATCHES = 200
 FRESH = 5
 #: Errors of a single recipient: the connection is still good for the next mail.
 RECIPIENT_ERRORS = (smtplib.SMTPRecipientsRefused, smtplib.SMTPSenderRefused, smtplib.SMTPDataError)
+#: The reason of a pending row whose last send failed because the server or the connection
+#: was down (not because of its recipient or its content): it goes out as soon as a mail does.
+SERVER_DOWN = "server down"
 
 
 def _claim(now: datetime, limit: int) -> list[OutboundMail]:
@@ -94,7 +100,7 @@ def _defer(row: OutboundMail, until: datetime) -> None:
     OutboundMail.objects.filter(pk=row.pk).update(send_after=until, claimed_until=None)
 
 
-def _failed(row: OutboundMail, error: Exception, now: datetime) -> None:
+def _failed(row: OutboundMail, error: Exception, now: datetime, server_down: bool = False) -> None:
     attempts = row.attempts + 1
     if attempts >= settings.MAIL_MAX_ATTEMPTS:
         logger.error("mail %s given up after %s attempts", row.pk, attempts)
@@ -112,7 +118,18 @@ def _failed(row: OutboundMail, error: Exception, now: datetime) -> None:
         last_error=repr(error)[:300],
         send_after=now + timedelta(seconds=backoff),
         claimed_until=None,
+        reason=SERVER_DOWN if server_down else "",
     )
+
+
+def _release_waiting(now: datetime) -> int:
+    """Make the rows waiting on a backoff because the server was down (SERVER_DOWN) due now,
+    unless a sender holds them; how many. Run after a mail went out: the server is back. The
+    rows are then claimed as any due row is (``_claim``), so none goes out twice."""
+    free = Q(claimed_until__isnull=True) | Q(claimed_until__lt=now)
+    return OutboundMail.objects.filter(
+        free, status=OutboundMail.Status.PENDING, reason=SERVER_DOWN, send_after__gt=now
+    ).update(send_after=now, reason="")
 
 
 def build(row: OutboundMail):
@@ -152,16 +169,24 @@ def send_due(limit: int = BATCH) -> dict[str, int]:
     """Send the due rows of the outbox, ``limit`` per batch, over one mail connection per batch.
 
     Returns counts {"sent", "closed", "deferred", "failed"}. A failed row is retried later
-    (backoff); a failure of the connection itself ends the run, leaving the other rows due."""
+    (backoff); a failure of the connection itself ends the run, leaving the other rows due.
+    The first batch that sends a mail makes the rows waiting because the server was down due
+    (``_release_waiting``), and the run goes on to send them."""
     counts = {"sent": 0, "closed": 0, "deferred": 0, "failed": 0}
+    released = False
     with _commits_without_waiting():
         for _batch in range(MAX_BATCHES):
             now = timezone.now()
             rows = _claim(now, limit)
             if not rows:
                 break
-            broken = _send_batch(rows, now, counts)
-            if broken or len(rows) < limit:
+            if _send_batch(rows, now, counts):
+                break
+            if counts["sent"] and not released:
+                released = True
+                if _release_waiting(now):
+                    continue
+            if len(rows) < limit:
                 break
     return counts
 
@@ -229,7 +254,7 @@ def _send_batch(rows: list[OutboundMail], now: datetime, counts: dict[str, int])
                 continue
             except Exception as error:  # the server or the connection is down
                 logger.warning("mail %s not sent: %r", row.pk, error)
-                _failed(row, error, now)
+                _failed(row, error, now, server_down=True)
                 counts["failed"] += 1
                 OutboundMail.objects.filter(pk__in=[r.pk for r in rows[index + 1 :]]).update(
                     claimed_until=None
@@ -241,6 +266,7 @@ def _send_batch(rows: list[OutboundMail], now: datetime, counts: dict[str, int])
                 attempts=F("attempts") + 1,
                 claimed_until=None,
                 last_error="",
+                reason="",
             )
             counts["sent"] += 1
     finally:

@@ -5,7 +5,9 @@ import pytest
 
 from games.kinds import get_kind
 from mailplay.parsing import (
+    MAX_LINE,
     UnknownWord,
+    clean_text,
     html_to_text,
     parse_actions,
     parse_bytes,
@@ -111,3 +113,10 @@ def test_a_keyword_with_the_wrong_number_of_words_is_refused():
     with pytest.raises(UnknownWord) as caught:
         parse_actions("swap P2", AFRICA)
     assert (caught.value.word, caught.value.expected) == ("swap", 2)
+
+
+def test_text_read_from_a_mail_keeps_its_lines_and_loses_what_cannot_be_stored_or_sent():
+    text = "start C2\x00\r\nsay hi\ud800\x1b\rend\u2028\tpass\x7f"
+    assert clean_text(text) == "start C2\nsay hi\nend\n\tpass"
+    assert clean_text("<id\x00@host>\r\n x", one_line=True) == "<id@host>  x"
+    assert clean_text("a" * 2000) == "a" * (MAX_LINE - 1) + "\u2026"

@@ -2,6 +2,7 @@
 when the broker is down during the move, when the player is in quiet hours, or when two
 senders run at the same time."""
 
+import smtplib
 import threading
 from datetime import UTC, datetime, time, timedelta
 
@@ -272,3 +273,51 @@ def test_a_mail_held_for_quiet_hours_goes_out_at_their_end_to_the_second(alice):
     assert end.astimezone(alice.zone).replace(tzinfo=None) == datetime(2026, 3, 11, 7, 0)
     assert outbox.quiet_hours_end(alice, end) is None
     assert alice.in_quiet_hours(end - timedelta(seconds=1))
+
+
+class ServerDownBackend(LocmemBackend):
+    """A mail server that refuses every connection while ``down`` is set, and refuses the
+    recipients in ``refused`` (an address it does not know) when it is up."""
+
+    down = True
+    refused: set[str] = set()
+
+    def send_messages(self, messages):
+        if ServerDownBackend.down:
+            raise ConnectionRefusedError("the mail server is down")
+        for message in messages:
+            if set(message.to) & self.refused:
+                raise smtplib.SMTPRecipientsRefused({message.to[0]: (550, b"no such user")})
+        return super().send_messages(messages)
+
+
+@pytest.mark.django_db
+def test_when_the_mail_server_is_back_the_mails_that_waited_for_it_go_out_at_once(
+    alice, bob, settings, mailoutbox
+):
+    settings.EMAIL_BACKEND = f"{__name__}.ServerDownBackend"
+    ServerDownBackend.down, ServerDownBackend.refused = True, {bob.email}
+    _notices(alice, 3)
+    game = OutboundMail.objects.first().game
+    # Each run while the server is down fails one mail, which then waits on its backoff.
+    for _run in range(3):
+        assert tasks.send_outbox.apply().get()["failed"] == 1
+    ServerDownBackend.down = False
+    OutboundMail.objects.create(key="notice:bob", user=bob, template="game_aborted", game=game)
+    assert tasks.send_outbox.apply().get() == {
+        "sent": 0,
+        "closed": 0,
+        "deferred": 0,
+        "failed": 1,
+    }  # refused for its recipient, not for want of a server: it waits on its backoff
+    waiting = OutboundMail.objects.filter(status="pending", send_after__gt=timezone.now())
+    assert waiting.count() == 4 and mailoutbox == []
+
+    OutboundMail.objects.create(key="notice:new", user=alice, template="game_aborted", game=game)
+    counts = tasks.send_outbox.apply().get()
+
+    assert counts == {"sent": 4, "closed": 0, "deferred": 0, "failed": 0}
+    ids = [m.extra_headers["Message-ID"] for m in mailoutbox]
+    assert len(ids) == len(set(ids)) == 4 and {m.to[0] for m in mailoutbox} == {alice.email}
+    assert list(waiting.values_list("key", flat=True)) == ["notice:bob"]
+    assert tasks.send_outbox.apply().get()["sent"] == 0  # nothing goes out twice
