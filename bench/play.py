@@ -37,14 +37,21 @@ VERSION = re.compile(r'data-version="(\d+)"')
 CSRF = re.compile(r'"X-CSRFToken": "([^"]+)"')
 
 
-def parse_args():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def bench_parser(description: str) -> argparse.ArgumentParser:
+    """An argument parser with ``--database-url`` (default: $BENCH_DATABASE_URL, else the
+    database africa_bench on the local PostgreSQL); ``description``: a bench's docstring."""
+    parser = argparse.ArgumentParser(description=description.split("\n\n")[0])
     parser.add_argument(
         "--database-url",
         default=os.environ.get(
             "BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/africa_bench"
         ),
     )
+    return parser
+
+
+def parse_args():
+    parser = bench_parser(__doc__)
     parser.add_argument("--users", type=int, default=10)
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--plies", type=int, default=120)
