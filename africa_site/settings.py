@@ -180,16 +180,21 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Cache: shared by every process (allauth's rate limits live here), so never process memory.
 # It holds nothing that cannot be lost, and the site works without it: while Redis is
-# unreachable, django-redis answers every read with a miss and drops every write, logging a
-# warning (IGNORE_EXCEPTIONS), after a short connect timeout; the rate limits let requests
-# through (RATELIMIT_FAIL_OPEN) and sessions are read from the database.
+# unreachable, django-redis answers every read with a miss and drops every write
+# (IGNORE_EXCEPTIONS), after a short connect timeout; the rate limits let requests through
+# (RATELIMIT_FAIL_OPEN, and an add that fails open for allauth's) and sessions are read from
+# the database. After one failure, the process stops asking Redis for REDIS_RETRY_SECONDS
+# (africa_site/redis_health.py: one breaker for the cache and the live news, one warning when
+# Redis goes and one when it is back).
 REDIS_URL = env.str("REDIS_URL", default="")
+REDIS_RETRY_SECONDS = env.float("REDIS_RETRY_SECONDS", default=5.0)
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django_redis.cache.RedisCache",
+            "BACKEND": "africa_site.redis_health.RedisCache",
             "LOCATION": REDIS_URL,
             "OPTIONS": {
+                "CONNECTION_POOL_CLASS": "africa_site.redis_health.BreakerConnectionPool",
                 "IGNORE_EXCEPTIONS": True,
                 "SOCKET_CONNECT_TIMEOUT": env.float("REDIS_CONNECT_TIMEOUT", default=0.5),
                 "SOCKET_TIMEOUT": env.float("REDIS_TIMEOUT", default=2.0),
@@ -460,7 +465,10 @@ ADMINS = [(name or email, email) for name, email in getaddresses(env.list("ADMIN
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"context": {"()": "operations.logcontext.ContextFilter"}},
+    "filters": {
+        "context": {"()": "operations.logcontext.ContextFilter"},
+        "redis_outage": {"()": "africa_site.redis_health.OutageFilter"},
+    },
     "formatters": {
         "keyvalue": {
             "format": "%(asctime)s level=%(levelname)s logger=%(name)s game=%(game)s "
@@ -475,7 +483,10 @@ LOGGING = {
         }
     },
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
-    "loggers": {"django.db.backends": {"level": "WARNING"}},
+    "loggers": {
+        "django.db.backends": {"level": "WARNING"},
+        DJANGO_REDIS_LOGGER: {"filters": ["redis_outage"]},
+    },
 }
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 

@@ -30,17 +30,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from play import recreate_database  # noqa: E402
+import benchkit  # noqa: E402
 
 
 def parse_args():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument(
-        "--database-url",
-        default=os.environ.get(
-            "BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/africa_receive_bench"
-        ),
-    )
+    benchkit.add_database_flag(parser, "africa_receive_bench")
+    what = "the Redis database of the runs with Redis up (not emptied)"
+    benchkit.add_redis_flag(parser, 13, what=what)
+    benchkit.add_seed_flag(parser, 2024)
     parser.add_argument("--replies", type=int, default=4, help="replies with Redis up and down")
     return parser.parse_args()
 
@@ -52,7 +50,7 @@ def closed_port() -> int:
         return probe.getsockname()[1]
 
 
-def make_replies(count: int) -> list[bytes]:
+def make_replies(count: int, seed: int) -> list[bytes]:
     """``count`` started duels; for each, the raw reply of the player to move with a legal
     action, to the game's reply address."""
     import django
@@ -69,7 +67,7 @@ def make_replies(count: int) -> list[bytes]:
     for n in range(count):
         alice = User.objects.create_user(f"alice{n}@example.com", display_name=f"Alice {n}")
         bob = User.objects.create_user(f"bob{n}@example.com", display_name=f"Bob {n}")
-        game = services.create_game(alice, num_players=2, seed=2024 + n)
+        game = services.create_game(alice, num_players=2, seed=seed + n)
         services.join_game(game, bob)
         game.refresh_from_db()
         seat = game.seats.select_related("user").get(number=game.current_seat)
@@ -99,7 +97,7 @@ def receive(raw: bytes, env: dict[str, str]) -> tuple[str, float]:
 
 def main():
     args = parse_args()
-    redis_url = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/13")
+    redis_url = args.redis_url
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "africa_site.settings",
@@ -108,9 +106,9 @@ def main():
         "CELERY_BROKER_URL": redis_url,
         "LOG_LEVEL": "ERROR",
     }
-    recreate_database(args.database_url)
+    benchkit.recreate_database(args.database_url)
     os.environ.update(env)
-    replies = make_replies(2 * args.replies)
+    replies = make_replies(2 * args.replies, args.seed)
     down = f"redis://127.0.0.1:{closed_port()}/0"
     runs = {"Redis up": env, "Redis down": {**env, "REDIS_URL": down, "CELERY_BROKER_URL": down}}
     medians = {}

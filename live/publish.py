@@ -15,8 +15,10 @@ Messages on the channel ``settings.LIVE_CHANNEL`` are ASCII text (``parse`` read
     "<game code> chat <channel>"   the channel "players" or "watchers"
 
 Without ``settings.REDIS_URL`` (``make run``) nothing is published: the live process reads the
-versions itself. A Redis that does not answer is logged, never raised: the move stands, and
-the pages' fallback poll finds it.
+versions itself. A Redis that does not answer is never raised: the move stands, and the pages'
+fallback poll finds it. The client goes through the process's Redis breaker
+(``africa_site.redis_health``): after one failure, news are not sent for a few seconds, at no
+cost and without a log line each (the breaker logs the outage once).
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ import re
 import redis
 from django.conf import settings
 from django.db import transaction
+
+from africa_site.redis_health import OUTAGE_ERRORS, BreakerConnectionPool
 
 logger = logging.getLogger(__name__)
 
@@ -42,17 +46,22 @@ SEEN = "_live_version"
 @functools.cache
 def client(url: str) -> redis.Redis:
     """The one Redis client (with its connection pool) of this process for ``url``; short
-    timeouts, so that a Redis that is away costs a move half a second at worst."""
-    return redis.Redis.from_url(url, socket_connect_timeout=0.5, socket_timeout=0.5)
+    timeouts, so that a Redis that is away costs a move half a second at worst, once per
+    outage (the breaker's pool refuses at once after a failure)."""
+    pool = BreakerConnectionPool.from_url(url, socket_connect_timeout=0.5, socket_timeout=0.5)
+    return redis.Redis(connection_pool=pool)
 
 
 def publish(message: str) -> None:
     """PUBLISH ``message`` (see the module) on ``settings.LIVE_CHANNEL`` when
-    ``settings.REDIS_URL`` is set; a Redis error is logged as a warning, never raised."""
+    ``settings.REDIS_URL`` is set; never raises. An unreachable Redis is logged by the breaker
+    (once per outage), any other Redis error here as a warning."""
     if not settings.REDIS_URL:
         return
     try:
         client(settings.REDIS_URL).publish(settings.LIVE_CHANNEL, message)
+    except OUTAGE_ERRORS:
+        pass  # the breaker has logged the outage
     except redis.RedisError as error:
         logger.warning("live news not published (%s): %s", type(error).__name__, error)
 

@@ -25,6 +25,7 @@ from allauth.account.models import EmailAddress
 from django.conf import settings
 
 from africa_site.broker import embedded_broker_url
+from africa_site.redis_health import BREAKER
 
 REQUIRE_SERVICES = bool(os.environ.get("AFRICA_REQUIRE_SERVICES"))
 PASSWORD = "correct horse battery staple"
@@ -140,6 +141,15 @@ def _isolated_cache(settings):
     from django.core.cache import cache
 
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _redis_breaker_closed():
+    """Each test starts with the process's Redis breaker closed: an outage one test makes is
+    over for the next."""
+    BREAKER.reset()
+    yield
+    BREAKER.reset()
 
 
 @pytest.fixture(autouse=True)

@@ -67,6 +67,10 @@ class TcpProxy:
 
     def cut(self) -> None:
         """Refuse new connections and reset the open ones."""
+        try:  # wakes the accepting thread: a close alone leaves it accepting one more
+            self.listener.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
         self.listener.close()
         with self.lock:
             connections, self.connections = self.connections, []

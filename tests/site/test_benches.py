@@ -35,6 +35,8 @@ FLAGS = {
     "mail.py": ["--database-url", "--redis-url", "--smtp-port", "--seed"],
     "nile_page.py": ["--database-url", "--redis-url", "--seed"],
     "play.py": ["--database-url", "--redis-url", "--port", "--var-dir", "--seed"],
+    "receive_mail.py": ["--database-url", "--redis-url", "--seed"],
+    "redis_outage.py": ["--database-url", "--seed"],
     "soak.py": ["--database-url", "--redis-url", "--smtp-port", "--var-dir", "--seed"],
     "web.py": [
         "--database-url",

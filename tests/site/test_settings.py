@@ -115,7 +115,7 @@ def test_production_settings_use_the_named_services(tmp_path):
     assert engine == "django.db.backends.postgresql"
     assert broker == "redis://cache.example.org:6379/1"
     assert mail == "django.core.mail.backends.smtp.EmailBackend"
-    assert cache == "django_redis.cache.RedisCache"
+    assert cache == "africa_site.redis_health.RedisCache"  # django-redis behind the breaker
     assert debug == "False"
 
 
