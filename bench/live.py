@@ -5,6 +5,7 @@ side by side with the same pages polling every 4 s (prints figures, no pass/fail
                          [--database-url postgres://postgres@127.0.0.1:5432/africa_live_bench]
                          [--redis-url redis://127.0.0.1:6379/6] [--games 200] [--per-game 10]
                          [--moved 100] [--quiet 60] [--workers 3]
+                         [--live-port 8791] [--site-port 8792]
 
 It recreates the database, creates ``--games`` public 2-player games, and starts one live
 process (uvicorn, one process, ``live.asgi``: with ``--mode redis`` it listens on Redis, with
@@ -52,8 +53,6 @@ sys.path.insert(0, str(ROOT))
 
 import httpx  # noqa: E402
 
-LIVE_PORT = 8791
-SITE_PORT = 8792
 POLL_SECONDS = 4.0
 WAIT = 60  # seconds: the longest the bench waits for any stream
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -71,6 +70,8 @@ def parse_args():
     parser.add_argument("--moved", type=int, default=100)
     parser.add_argument("--quiet", type=float, default=60.0)
     parser.add_argument("--workers", type=int, default=3)
+    parser.add_argument("--live-port", type=int, default=8791)
+    parser.add_argument("--site-port", type=int, default=8792)
     return parser.parse_args()
 
 
@@ -255,7 +256,7 @@ async def poll_phase(args, games, groups) -> dict:
     async def poll(path: str) -> None:
         """One poll as a page sends it, on a connection of its own (gunicorn's sync workers
         close each connection after its answer)."""
-        reader, writer = await asyncio.open_connection("127.0.0.1", SITE_PORT)
+        reader, writer = await asyncio.open_connection("127.0.0.1", args.site_port)
         request = f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
         writer.write(request.encode("ascii"))
         answer = await reader.read()
@@ -339,13 +340,17 @@ def main():
     work = ROOT / "var" / "bench" / "live"
     work.mkdir(parents=True, exist_ok=True)
     env = production_env(args.database_url, work)
-    live_url = f"http://127.0.0.1:{LIVE_PORT}/live/"
+    live_url = f"http://127.0.0.1:{args.live_port}/live/"
     env.update(
         {
             "LIVE_URL": live_url,
             "ALLOWED_HOSTS": "127.0.0.1",
             "CONN_MAX_AGE": "600",
             "ALLOW_LOCAL_SERVICES": "REDIS_URL,CELERY_BROKER_URL,EMAIL_URL",
+            # One address and one token per game stand for 2,000 pages: no bound but the
+            # process's own.
+            "LIVE_STREAMS_PER_TOKEN": "0",
+            "LIVE_STREAMS_PER_ADDRESS": "0",
         }
     )
     if args.mode == "redis":
@@ -360,7 +365,7 @@ def main():
         "uvicorn",
         "live.asgi:app",
         "--port",
-        str(LIVE_PORT),
+        str(args.live_port),
         "--no-access-log",
         "--log-level",
         "warning",
@@ -369,11 +374,11 @@ def main():
     ]
     servers = [
         subprocess.Popen(uvicorn, cwd=ROOT, env=env),
-        gunicorn("africa_site.wsgi", SITE_PORT, args.workers, ROOT, env),
+        gunicorn("africa_site.wsgi", args.site_port, args.workers, ROOT, env),
     ]
     try:
-        wait_for(LIVE_PORT, "/live/health")
-        wait_for(SITE_PORT, "/")
+        wait_for(args.live_port, "/live/health")
+        wait_for(args.site_port, "/")
         groups = {"live": [servers[0].pid], "web": family(servers[1].pid)}
         pushed = asyncio.run(stream_phase(args, games, groups))
         report_streams(args, pushed)
