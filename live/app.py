@@ -43,7 +43,7 @@ from django.conf import settings
 from django.db import DatabaseError
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import JSONResponse, PlainTextResponse, StreamingResponse
+from starlette.responses import JSONResponse, PlainTextResponse
 from starlette.routing import Mount, Route
 
 from games.polling import WATCHER, Grant, token_grant
@@ -72,14 +72,24 @@ def cors_headers(request: Request) -> dict[str, str]:
     return {"Vary": "Origin"}
 
 
-class EventStream(StreamingResponse):
-    """The stream of one subscriber: its messages (see the module) until the client leaves
-    or the process stops; the subscriber is forgotten however it ends."""
+class EventStream:
+    """The stream of one subscriber, a plain ASGI answer: its messages (see the module) until
+    the client leaves, the token expires, or the hub tells it to close; the subscriber is
+    forgotten however it ends. One small task per stream hears the client leave (Starlette's
+    StreamingResponse spent a task group and its cancel scopes on each, most of the cost of
+    opening a stream)."""
 
     def __init__(self, hub: Hub, subscriber: Subscriber, headers: dict[str, str], expires: float):
         self.hub, self.subscriber, self.expires = hub, subscriber, expires
-        headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no", **headers}
-        super().__init__(self.messages(), media_type="text/event-stream", headers=headers)
+        headers = {
+            "Content-Type": "text/event-stream; charset=utf-8",
+            "Cache-Control": "no-cache",
+            "X-Accel-Buffering": "no",
+            **headers,
+        }
+        self.headers = [
+            (k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in headers.items()
+        ]
 
     async def messages(self):
         """The bytes of each message, the current version first, until a "close" news or
@@ -97,10 +107,24 @@ class EventStream(StreamingResponse):
                 return
             yield PING if kind == "ping" else event_bytes(kind, value)
 
+    async def listen(self, receive) -> None:
+        """Wait for the client to leave, then close the stream."""
+        while (await receive())["type"] != "http.disconnect":
+            pass
+        self.subscriber.put(("close", 0))
+
     async def __call__(self, scope, receive, send) -> None:
+        listener = asyncio.create_task(self.listen(receive))
         try:
-            await super().__call__(scope, receive, send)
+            start = {"type": "http.response.start", "status": 200, "headers": self.headers}
+            await send(start)
+            async for chunk in self.messages():
+                await send({"type": "http.response.body", "body": chunk, "more_body": True})
+            await send({"type": "http.response.body", "body": b""})
+        except OSError:  # the client left while a message was on its way
+            pass
         finally:
+            listener.cancel()
             self.hub.unsubscribe(self.subscriber)
 
 
