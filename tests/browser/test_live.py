@@ -3,6 +3,7 @@ through the live process's stream, without a reload; the bots' actions show one 
 page whose stream is refused still follows the game by polling."""
 
 import copy
+import time
 from datetime import timedelta
 from urllib.parse import urlsplit
 
@@ -135,6 +136,14 @@ def test_the_page_follows_by_polling_when_its_stream_is_refused(live_stream, liv
     assert live_stream.hub.streams() == 1  # only the mover's page holds a stream
 
 
+def until_in(page, condition, what: str) -> None:
+    """Wait (up to 30 s) until ``condition()``, letting ``page``'s events be handled."""
+    deadline = time.monotonic() + 30
+    while not condition():
+        assert time.monotonic() < deadline, f"waited 30 s for {what}"
+        page.wait_for_timeout(50)
+
+
 def test_a_stream_whose_token_expires_is_opened_again_with_a_fresh_token(
     live_stream, live_server, duel
 ):
@@ -152,8 +161,9 @@ def test_a_stream_whose_token_expires_is_opened_again_with_a_fresh_token(
         open_game(live_server, game, other)
     traveling.clear()
 
-    wait_until(lambda: len(set(opened)) >= 2, "the stream opened with a fresh token")
-    wait_for_streams(live_stream, 2)
+    # Waited for in the page, so that the route above is answered meanwhile.
+    until_in(other, lambda: len(set(opened)) >= 2, "the stream opened with a fresh token")
+    until_in(other, lambda: live_stream.hub.streams() == 2, "both pages' streams")
     play_something(mover)  # the fresh stream tells the page of the move
     game.refresh_from_db()
     wait_for_version(other, game.version)
