@@ -155,14 +155,14 @@ def game_poll(request, code):
     notes the visit at most once a minute (``seen_long_ago``): a poll that finds nothing new
     writes nothing.
 
-    A page whose poll token is no longer fresh gets its news even when the game did not move
-    on (at least a new ``#game-sync``, with a fresh token for its poll and its stream: the
-    live process ends a stream when its token expires)."""
+    A page whose poll token is no longer fresh (or not its session's) gets its news even when
+    the game did not move on: at least a new ``#game-sync``, with a fresh token for its poll
+    and its stream (the live process ends a stream when its token expires)."""
     form = VersionForm(request.GET)
     version = form.cleaned_data["version"] if form.is_valid() else None
-    fresh = polling.token_holder(str(code), request.GET.get("t", ""), request.session.session_key)
-    if fresh is None:
-        version = None
+    token = request.GET.get("t", "")
+    if token and polling.token_holder(str(code), token, request.session.session_key) is None:
+        version = None  # an old token: the answer brings a fresh one
     mine = access.seat_for(request.user, code)
     if mine is not None:
         if queries.seen_long_ago(mine.last_seen_at):
