@@ -17,6 +17,10 @@ and uvicorn's cost, a few tenths of a second), and ``Starting``:
    shutdown finds no request to cancel (a cancelled stream logs a traceback) and the pages
    reconnect at once to another live process;
 5. at the lifespan's shutdown, stops the app's lifespan.
+
+When the app cannot be built (a broken setting, a missing module), the process logs why and
+stops (SIGTERM to itself), so that its supervisor starts it again, rather than holding
+requests it will never serve.
 """
 
 from __future__ import annotations
@@ -96,9 +100,10 @@ class Starting:
             answer = await outbox.get()
             if answer["type"] != "lifespan.startup.complete":
                 raise RuntimeError(answer.get("message") or "the app did not start")
-        except Exception:
+        except Exception:  # stop, so that the supervisor starts the process again
             logger.exception("live: the app did not start")
-            raise
+            signal.raise_signal(signal.SIGTERM)
+            return
         self.app = app
         self.ready.set()
         self.chain_signals(app.state.hub.close_all)
