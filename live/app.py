@@ -18,7 +18,8 @@
                                         opens it again with a fresh token
 
   A stream also ends, with no last message, when its viewer has no seat and the game is no
-  longer open to such viewers, and when the process stops (``stop``; the pages reconnect).
+  longer open to such viewers, and when the process stops (``live.starting``; the pages
+  reconnect).
 
   The client's address is the one the site's sign-in limits read: the
   ``ALLAUTH_TRUSTED_CLIENT_IP_HEADER`` a trusted proxy sets, or the entry of X-Forwarded-For
