@@ -420,6 +420,14 @@ LIVE_PING_SECONDS = env.float("LIVE_PING_SECONDS", default=15.0)
 # The live process's health endpoint, which /health/ checks (empty: not checked), e.g.
 # "http://127.0.0.1:8002/live/health".
 LIVE_HEALTH_URL = env.str("LIVE_HEALTH_URL", default="")
+# The most open streams one live process holds (past it: 503 with Retry-After, and the pages
+# poll), and those of one poll token (one page: its tabs and reloads), one session (one
+# person's tabs) and one client address (behind the trusted proxy settings above; a school or
+# an office shares one). 0: no bound.
+LIVE_MAX_STREAMS = env.int("LIVE_MAX_STREAMS", default=10_000)
+LIVE_STREAMS_PER_TOKEN = env.int("LIVE_STREAMS_PER_TOKEN", default=4)
+LIVE_STREAMS_PER_SESSION = env.int("LIVE_STREAMS_PER_SESSION", default=12)
+LIVE_STREAMS_PER_ADDRESS = env.int("LIVE_STREAMS_PER_ADDRESS", default=64)
 
 
 def _live_origin(url: str) -> list[str]:

@@ -362,6 +362,10 @@ def main():
             "ALLOWED_HOSTS": "127.0.0.1",
             "CONN_MAX_AGE": "600",
             "ALLOW_LOCAL_SERVICES": "REDIS_URL,CELERY_BROKER_URL,EMAIL_URL",
+            # One address and one token per game stand for 2,000 pages: no bound but the
+            # process's own.
+            "LIVE_STREAMS_PER_TOKEN": "0",
+            "LIVE_STREAMS_PER_ADDRESS": "0",
         }
     )
     if args.mode == "redis":

@@ -14,18 +14,30 @@ from games.models import Game, Seat
 from games.services import invite_token_is_valid
 
 
+def open_to_all(status: str, public: bool, invite_only: bool) -> bool | None:
+    """Whether anyone without a seat may see a game of ``status`` (a ``Game.Status`` value),
+    ``public`` and ``invite_only``: True or False, or None when it depends on the viewer (an
+    invitation-only game that gathers players). The part of the rule (see the module) that
+    needs no viewer: the live process (``live``) reads it with a game's version, and closes
+    the streams of viewers without a seat when it turns False."""
+    if status in (Game.Status.FINISHED, Game.Status.ABORTED):
+        return True
+    if status == Game.Status.ACTIVE:
+        return public
+    return None if invite_only else True
+
+
 def may_see(game: Game, user, seat: Seat | None, *, token: str | None = None) -> bool:
     """Whether ``user`` (anonymous or not), who holds ``seat`` in ``game`` (or None), may see
     it; ``token`` is the invitation link's token, if the request carries one."""
-    if seat is not None or game.status in (Game.Status.FINISHED, Game.Status.ABORTED):
+    if seat is not None:
         return True
-    if game.status == Game.Status.ACTIVE:
-        return game.public
-    if game.invite_only:
-        return invite_token_is_valid(game, token) or (
-            user.is_authenticated and game.invitations.filter(user=user).exists()
-        )
-    return True
+    rule = open_to_all(game.status, game.public, game.invite_only)
+    if rule is not None:
+        return rule
+    return invite_token_is_valid(game, token) or (  # an invitation-only game gathering players
+        user.is_authenticated and game.invitations.filter(user=user).exists()
+    )
 
 
 def game_for(

@@ -26,6 +26,7 @@ from __future__ import annotations
 import functools
 import re
 import uuid
+from typing import NamedTuple
 from urllib.parse import urlencode
 
 from django.conf import settings
@@ -75,17 +76,40 @@ def poll_token(game: Game, seat: Seat | None, session_key: str | None) -> str:
     return _signer(str(game.code)).sign(f"{holder}:{_session_digest(session_key)}")
 
 
-def token_holder(code: str, token: str, session_key: str | None) -> str | None:
-    """The seat pk (or ``WATCHER``) a fresh, genuine ``token`` for game ``code`` (its UUID as
-    text) and the session ``session_key`` stands for; None for any other token (forged, for
-    another game or session, or older than ``POLL_TOKEN_SECONDS``). The poll and the live
-    process's streams (``live``) both take it for the page's access check."""
+class Grant(NamedTuple):
+    """What a fresh, genuine poll token stands for: ``holder`` (the seat pk as text, or
+    ``WATCHER``), ``session`` (the keyed digest of its session's key, "-" without a session)
+    and ``expires`` (when it stops standing for the page's access check, a Unix time in
+    seconds)."""
+
+    holder: str
+    session: str
+    expires: float
+
+
+def token_grant(code: str, token: str, session_key: str | None) -> Grant | None:
+    """The ``Grant`` of a fresh, genuine ``token`` for game ``code`` (its UUID as text) and
+    the session ``session_key``; None for any other token (forged, for another game or
+    session, or older than ``POLL_TOKEN_SECONDS``). The live process's streams (``live``)
+    take it for the page's access check, and end when it expires."""
+    signer = _signer(code)
     try:
-        value = _signer(code).unsign(token, max_age=POLL_TOKEN_SECONDS)
+        value = signer.unsign(token, max_age=POLL_TOKEN_SECONDS)
     except signing.BadSignature:  # forged, for another game, or expired
         return None
     holder, _colon, digest = value.partition(":")
-    return holder if digest == _session_digest(session_key) else None
+    if digest != _session_digest(session_key):
+        return None
+    signed_at = signing.b62_decode(token.rsplit(signer.sep, 2)[1])
+    return Grant(holder, digest, signed_at + POLL_TOKEN_SECONDS)
+
+
+def token_holder(code: str, token: str, session_key: str | None) -> str | None:
+    """The seat pk (or ``WATCHER``) a fresh, genuine ``token`` for game ``code`` and the
+    session ``session_key`` stands for (``token_grant``); None for any other token. The poll
+    takes it for the page's access check."""
+    grant = token_grant(code, token, session_key)
+    return None if grant is None else grant.holder
 
 
 def stream_url(game: Game, token: str) -> str:

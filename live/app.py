@@ -4,12 +4,26 @@
   whose poll token is ``t`` (``games.polling.poll_token``), checked with
   ``games.polling.token_holder`` in the session of the request's session cookie: 403 for a
   missing, forged, expired token, one of another game or another session, and a malformed
-  code; 404 when the game is gone. Else ``text/event-stream`` (``event_bytes`` spells each
-  message):
+  code, and a viewer without a seat once the game is no longer open to such viewers
+  (``games.access.open_to_all``); 404 when the game is gone; 429 when the stream's token,
+  session or client address holds as many open streams as allowed already
+  (``LIVE_STREAMS_PER_TOKEN``, ``LIVE_STREAMS_PER_SESSION``, ``LIVE_STREAMS_PER_ADDRESS``), 503
+  when the process does (``LIVE_MAX_STREAMS``) or the database does not answer, both with
+  ``Retry-After``. Else ``text/event-stream`` (``event_bytes`` spells each message):
 
       event: version\\ndata: <N>\\n\\n     at once (the current version), then each new one
       event: chat\\ndata: 1\\n\\n          a chat line the page's viewer may read was written
       : ping\\n\\n                         every LIVE_PING_SECONDS (unless news wait)
+      event: reopen\\ndata: 0\\n\\n        the token expired: the stream ends, and the page
+                                        opens it again with a fresh token
+
+  A stream also ends, with no last message, when its viewer has no seat and the game is no
+  longer open to such viewers, and when the process stops (``live.starting``; the pages
+  reconnect).
+
+  The client's address is the one the site's sign-in limits read: the
+  ``ALLAUTH_TRUSTED_CLIENT_IP_HEADER`` a trusted proxy sets, or the entry of X-Forwarded-For
+  ``ALLAUTH_TRUSTED_PROXY_COUNT`` from its end, else the connection's peer.
 
 - ``GET /live/health``: 200 (503 when the source of news fails) with
   ``{"ok": bool, "source": "redis"|"embedded", "streams": int, "games": int}``.
@@ -22,20 +36,24 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
+import time
 import uuid
 
 from django.conf import settings
 from django.db import DatabaseError
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import JSONResponse, PlainTextResponse, StreamingResponse
+from starlette.responses import JSONResponse, PlainTextResponse
 from starlette.routing import Mount, Route
 
-from games.polling import WATCHER, token_holder
-from live.hub import HUB, Hub, Subscriber
-from live.sources import PollSource, RedisSource, close_connection, versions
+from games.polling import WATCHER, Grant, token_grant
+from live.hub import HUB, Hub, Limits, Refused, Subscriber
+from live.sources import PollSource, RedisSource, Versions, close_connection
 
 PING = b": ping\n\n"
+#: How long a refused client is asked to wait before it tries again (seconds).
+RETRY_AFTER = 30
 
 
 def event_bytes(kind: str, value: int) -> bytes:
@@ -55,32 +73,64 @@ def cors_headers(request: Request) -> dict[str, str]:
     return {"Vary": "Origin"}
 
 
-class EventStream(StreamingResponse):
-    """The stream of one subscriber: its messages (see the module) until the client leaves
-    or the process stops; the subscriber is forgotten however it ends."""
+class EventStream:
+    """The stream of one subscriber, a plain ASGI answer: its messages (see the module) until
+    the client leaves, the token expires, or the hub tells it to close; the subscriber is
+    forgotten however it ends. One small task per stream hears the client leave (Starlette's
+    StreamingResponse spent a task group and its cancel scopes on each, most of the cost of
+    opening a stream)."""
 
-    def __init__(self, hub: Hub, subscriber: Subscriber, headers: dict[str, str]):
-        self.hub, self.subscriber = hub, subscriber
-        headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no", **headers}
-        super().__init__(self.messages(), media_type="text/event-stream", headers=headers)
+    def __init__(self, hub: Hub, subscriber: Subscriber, headers: dict[str, str], expires: float):
+        self.hub, self.subscriber, self.expires = hub, subscriber, expires
+        headers = {
+            "Content-Type": "text/event-stream; charset=utf-8",
+            "Cache-Control": "no-cache",
+            "X-Accel-Buffering": "no",
+            **headers,
+        }
+        self.headers = [
+            (k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in headers.items()
+        ]
 
     async def messages(self):
-        """The bytes of each message, the current version first."""
+        """The bytes of each message, the current version first, until a "close" news or
+        the token's expiry (``expires``, a Unix time)."""
         queue = self.subscriber.queue
         yield event_bytes("version", self.subscriber.last)
         while True:
-            kind, value = await queue.get()
+            try:
+                async with asyncio.timeout(max(0.0, self.expires - time.time())):
+                    kind, value = await queue.get()
+            except TimeoutError:
+                yield event_bytes("reopen", 0)
+                return
+            if kind == "close":
+                return
             yield PING if kind == "ping" else event_bytes(kind, value)
 
+    async def listen(self, receive) -> None:
+        """Wait for the client to leave, then close the stream."""
+        while (await receive())["type"] != "http.disconnect":
+            pass
+        self.subscriber.put(("close", 0))
+
     async def __call__(self, scope, receive, send) -> None:
+        listener = asyncio.create_task(self.listen(receive))
         try:
-            await super().__call__(scope, receive, send)
+            start = {"type": "http.response.start", "status": 200, "headers": self.headers}
+            await send(start)
+            async for chunk in self.messages():
+                await send({"type": "http.response.body", "body": chunk, "more_body": True})
+            await send({"type": "http.response.body", "body": b""})
+        except OSError:  # the client left while a message was on its way
+            pass
         finally:
+            listener.cancel()
             self.hub.unsubscribe(self.subscriber)
 
 
-def _holder(request: Request) -> tuple[str, str] | None:
-    """(canonical code, token holder) when the request's token stands for its game and
+def _grant(request: Request) -> tuple[str, Grant] | None:
+    """(canonical code, the token's grant) when the request's token stands for its game and
     session; else None."""
     token = request.query_params.get("t", "")
     try:
@@ -89,30 +139,75 @@ def _holder(request: Request) -> tuple[str, str] | None:
         return None
     if not token.isascii() or code != request.path_params["code"].lower():
         return None
-    holder = token_holder(code, token, request.cookies.get(settings.SESSION_COOKIE_NAME))
-    return None if holder is None else (code, holder)
+    grant = token_grant(code, token, request.cookies.get(settings.SESSION_COOKIE_NAME))
+    return None if grant is None else (code, grant)
+
+
+def client_address(request: Request) -> str:
+    """The client's address (see the module), as allauth reads it for the sign-in limits;
+    "" when it cannot be told."""
+    if settings.ALLAUTH_TRUSTED_CLIENT_IP_HEADER:
+        address = request.headers.get(settings.ALLAUTH_TRUSTED_CLIENT_IP_HEADER, "")
+    else:
+        count = settings.ALLAUTH_TRUSTED_PROXY_COUNT
+        forwarded = request.headers.get("x-forwarded-for", "").split(",")
+        if count > 0 and len(forwarded) >= count and forwarded[-count].strip():
+            address = forwarded[-count]
+        else:
+            address = request.client.host if request.client else ""
+    try:
+        return str(ipaddress.ip_address(address.strip()))
+    except ValueError:
+        return ""
+
+
+def limits() -> Limits:
+    """The bounds of open streams the settings ask for."""
+    return Limits(
+        process=settings.LIVE_MAX_STREAMS,
+        token=settings.LIVE_STREAMS_PER_TOKEN,
+        session=settings.LIVE_STREAMS_PER_SESSION,
+        address=settings.LIVE_STREAMS_PER_ADDRESS,
+    )
+
+
+def refusal(status: int, text: str, cors: dict[str, str]) -> PlainTextResponse:
+    """A refused stream that may be tried again later (``Retry-After``)."""
+    headers = {"Retry-After": str(RETRY_AFTER), **cors}
+    return PlainTextResponse(text, status_code=status, headers=headers)
 
 
 async def stream(request: Request):
     """The stream of a game for one page (see the module)."""
     hub: Hub = request.app.state.hub
     cors = cors_headers(request)
-    checked = _holder(request)
+    checked = _grant(request)
     if checked is None:
         return PlainTextResponse("Forbidden", status_code=403, headers=cors)
-    code, holder = checked
+    code, grant = checked
+    keys = {"token": request.query_params["t"], "address": client_address(request)}
+    if grant.session != "-":
+        keys["session"] = grant.session
     # Subscribed before the version is read: a version published meanwhile is not lost.
-    subscriber = hub.subscribe(code, seated=holder != WATCHER)
     try:
-        found = await versions([code])
+        subscriber = hub.subscribe(code, seated=grant.holder != WATCHER, keys=keys, limits=limits())
+    except Refused as refused:
+        if refused.bound == "process":
+            return refusal(503, "Busy", cors)
+        return refusal(429, "Too many streams", cors)
+    try:
+        found = await request.app.state.versions.read(code)
     except DatabaseError:
         hub.unsubscribe(subscriber)
-        return PlainTextResponse("Unavailable", status_code=503, headers=cors)
-    if code not in found:
+        return refusal(503, "Unavailable", cors)
+    if found is None:
         hub.unsubscribe(subscriber)
         return PlainTextResponse("Not found", status_code=404, headers=cors)
-    subscriber.last = max(subscriber.last, found[code])
-    return EventStream(hub, subscriber, cors)
+    if not found.open_to_all and not subscriber.seated:
+        hub.unsubscribe(subscriber)
+        return PlainTextResponse("Forbidden", status_code=403, headers=cors)
+    subscriber.last = max(subscriber.last, found.version)
+    return EventStream(hub, subscriber, cors, grant.expires)
 
 
 async def health(request: Request) -> JSONResponse:
@@ -172,4 +267,5 @@ def build(hub: Hub = HUB, source=None) -> Starlette:
     )
     app.state.hub = hub
     app.state.source = source
+    app.state.versions = Versions()
     return app

@@ -11,8 +11,11 @@ line (``talk.Message``) is published as chat news.
 
 Messages on the channel ``settings.LIVE_CHANNEL`` are ASCII text (``parse`` reads them):
 
-    "<game code> <version>"        e.g. "5f0c...-...e1 42"
-    "<game code> chat <channel>"   the channel "players" or "watchers"
+    "<game code> <version>"          e.g. "5f0c...-...e1 42"
+    "<game code> <version> private"  the same, of a game that this change closed to viewers
+                                     without a seat (``games.access.open_to_all``; e.g. a
+                                     game that is not public begins): their streams close
+    "<game code> chat <channel>"     the channel "players" or "watchers"
 
 Without ``settings.REDIS_URL`` (``make run``) nothing is published: the live process reads the
 versions itself. A Redis that does not answer is never raised: the move stands, and the pages'
@@ -32,15 +35,18 @@ from django.conf import settings
 from django.db import transaction
 
 from africa_site.redis_health import OUTAGE_ERRORS, BreakerConnectionPool
+from games.access import open_to_all
 
 logger = logging.getLogger(__name__)
 
 MESSAGE = re.compile(
     r"(?P<code>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}) "
-    r"(?:(?P<version>[0-9]{1,12})|chat (?P<channel>players|watchers))"
+    r"(?:(?P<version>[0-9]{1,12})(?P<private> private)?|chat (?P<channel>players|watchers))"
 )
 #: Where a Game instance keeps the version it was read (or last published) with.
 SEEN = "_live_version"
+#: ... and whether it was open to viewers without a seat then (``games.access.open_to_all``).
+SEEN_OPEN = "_live_open"
 
 
 @functools.cache
@@ -67,21 +73,30 @@ def publish(message: str) -> None:
 
 
 def parse(message: str | bytes) -> tuple[str, str, int | str] | None:
-    """``(code, "version", N)`` or ``(code, "chat", channel)`` for a message of the channel;
-    None for anything else."""
+    """``(code, "version", N)``, ``(code, "private", N)`` or ``(code, "chat", channel)`` for
+    a message of the channel; None for anything else."""
     if isinstance(message, bytes):
         message = message.decode("ascii", "replace")
     match = MESSAGE.fullmatch(message)
     if match is None:
         return None
     if match["version"] is not None:
-        return match["code"], "version", int(match["version"])
+        kind = "private" if match["private"] else "version"
+        return match["code"], kind, int(match["version"])
     return match["code"], "chat", match["channel"]
 
 
+def _open_to_all(instance) -> bool | None:
+    """``games.access.open_to_all`` of a Game as read (None when a field it needs was not)."""
+    values = [instance.__dict__.get(name) for name in ("status", "public", "invite_only")]
+    return None if None in values else open_to_all(*values)
+
+
 def game_read(sender, instance, **kwargs) -> None:
-    """``post_init`` of Game: note the version it was read (or made) with, if it was read."""
+    """``post_init`` of Game: note the version it was read (or made) with, if it was read, and
+    whether it was open to viewers without a seat."""
     instance.__dict__[SEEN] = instance.__dict__.get("version")
+    instance.__dict__[SEEN_OPEN] = _open_to_all(instance)
 
 
 def game_saved(sender, instance, created, using, **kwargs) -> None:
@@ -93,6 +108,10 @@ def game_saved(sender, instance, created, using, **kwargs) -> None:
         return
     instance.__dict__[SEEN] = version
     message = f"{instance.code} {version}"
+    was_open = instance.__dict__.get(SEEN_OPEN)
+    instance.__dict__[SEEN_OPEN] = now_open = _open_to_all(instance)
+    if now_open is False and was_open is not False:
+        message += " private"
     transaction.on_commit(functools.partial(publish, message), using=using)
 
 

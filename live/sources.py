@@ -9,9 +9,12 @@
   query every ``settings.LIVE_POLL_SECONDS``, and their newest chat lines every second.
 
 Both feed the hub (``live.hub``) and keep ``ok`` (whether their last attempt worked) for the
-health endpoint. ``versions`` runs the one query through the Django ORM in one thread of its
-own (``DATABASE``), so that one database connection serves the whole process (asgiref's
-``sync_to_async`` would carry each task's context along, and with it a connection per task).
+health endpoint. ``versions`` runs the one query in one thread of its own (``DATABASE``), so
+that one database connection serves the whole process (asgiref's ``sync_to_async`` would
+carry each task's context along, and with it a connection per task). Streams that open
+together share one query: while a query is on its way, the codes asked for meanwhile gather
+into the next one (``Versions``), so that 2,000 pages coming back after a restart cost a few
+queries, not 2,000 in a row.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ import logging
 import os
 import uuid
 from concurrent.futures import ThreadPoolExecutor
+from typing import NamedTuple
 
 import redis.asyncio
 from django.apps import apps
@@ -29,6 +33,7 @@ from django.conf import settings
 from django.db import DatabaseError, connection
 from django.db.models import Max
 
+from games.access import open_to_all
 from games.models import Game
 from live.hub import Hub
 from live.publish import parse
@@ -52,11 +57,24 @@ def _query(codes: tuple[str, ...]) -> tuple[str, list, dict]:
     else:
         where, params = f"IN ({', '.join(['%s'] * len(keys))})", list(keys)
     table = quote(Game._meta.db_table)
-    sql = f"SELECT {quote('code')}, {quote('version')} FROM {table} WHERE {quote('code')} {where}"
+    columns = ", ".join(quote(name) for name in ("code", "version", *RULE))
+    sql = f"SELECT {columns} FROM {table} WHERE {quote('code')} {where}"
     return sql, params, keys
 
 
-def _read_versions(codes: list[str]) -> dict[str, int]:
+#: The columns ``games.access.open_to_all`` reads, in its order.
+RULE = ("status", "public", "invite_only")
+
+
+class Found(NamedTuple):
+    """A game's ``version`` and whether viewers without a seat may see it (``open_to_all``:
+    ``games.access.open_to_all``, None read as True: the page's own check stands)."""
+
+    version: int
+    open_to_all: bool
+
+
+def _read_versions(codes: list[str]) -> dict[str, Found]:
     """The one query, in SQL: the ORM took several times as long to build it and read its
     rows, four times a second in the embedded mode."""
     connection.close_if_unusable_or_obsolete()
@@ -68,7 +86,9 @@ def _read_versions(codes: list[str]) -> dict[str, int]:
     except DatabaseError:
         connection.close()  # a fresh connection next time (the server may have restarted)
         raise
-    return {keys[code]: version for code, version in rows}
+    return {
+        keys[code]: Found(version, open_to_all(*rule) is not False) for code, version, *rule in rows
+    }
 
 
 def client_name() -> str:
@@ -76,12 +96,47 @@ def client_name() -> str:
     return f"live-{os.getpid()}"
 
 
-async def versions(codes: list[str]) -> dict[str, int]:
-    """{code: version} of the games among ``codes`` that exist, in one query. Raises
+async def versions(codes: list[str]) -> dict[str, Found]:
+    """{code: ``Found``} of the games among ``codes`` that exist, in one query. Raises
     django.db.DatabaseError when the database does not answer."""
     if not codes:
         return {}
     return await asyncio.get_running_loop().run_in_executor(DATABASE, _read_versions, codes)
+
+
+class Versions:
+    """``versions`` for streams that open together: ``await batch.read(code)`` is the game's
+    ``Found`` (None when there is no such game), read in one query with the codes other
+    streams asked for meanwhile. One query is on its way at a time; the codes asked for while
+    it is gather into the next. Raises django.db.DatabaseError when the database does not
+    answer (to every stream of the failed query)."""
+
+    def __init__(self):
+        self.gathering: tuple[set[str], asyncio.Future] | None = None
+        self.turn = asyncio.Lock()
+        self.queries = 0  # how many queries were made (for the tests and the bench)
+
+    async def read(self, code: str) -> Found | None:
+        if self.gathering is None:
+            self.gathering = (set(), asyncio.get_running_loop().create_future())
+            asyncio.create_task(self._query(self.gathering))
+        codes, future = self.gathering
+        codes.add(code)
+        found = await asyncio.shield(future)
+        return found.get(code)
+
+    async def _query(self, batch: tuple[set[str], asyncio.Future]) -> None:
+        codes, future = batch
+        await asyncio.sleep(0)  # the streams whose requests arrived with this one join it
+        async with self.turn:  # the query before it ends first, while this batch gathers
+            if self.gathering is batch:
+                self.gathering = None
+            self.queries += 1
+            try:
+                future.set_result(await versions(sorted(codes)))
+            except Exception as error:  # every stream of the batch hears of it
+                future.set_exception(error)
+                future.exception()  # retrieved, even when no stream waits any more
 
 
 def _close() -> None:
@@ -95,8 +150,8 @@ async def close_connection() -> None:
 
 async def refresh(hub: Hub) -> None:
     """Tell the hub the versions of all its watched games, read from the database."""
-    for code, version in (await versions(hub.codes())).items():
-        hub.version(code, version)
+    for code, found in (await versions(hub.codes())).items():
+        hub.version(code, found.version, open_to_all=found.open_to_all)
 
 
 def _read_chat(codes: list[str]) -> dict[tuple[str, str], int]:
@@ -219,5 +274,7 @@ class RedisSource:
         code, kind, value = news
         if kind == "version":
             self.hub.version(code, value)
+        elif kind == "private":
+            self.hub.version(code, value, open_to_all=False)
         else:
             self.hub.chat(code, players_only=value == "players")

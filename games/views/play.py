@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.limits import hourly_limit
-from games import access, pieces, queries, services
+from games import access, pieces, polling, queries, services
 from games.forms import ActionForm, VersionForm
 from games.models import Game
 from games.page import play_context
@@ -153,9 +153,16 @@ def game_poll(request, code):
     Access is checked first, so that nobody learns a private game's version from a 204. A
     player's poll reads their seat and the game in one query, without the position, and
     notes the visit at most once a minute (``seen_long_ago``): a poll that finds nothing new
-    writes nothing."""
+    writes nothing.
+
+    A page whose poll token is no longer fresh (or not its session's) gets its news even when
+    the game did not move on: at least a new ``#game-sync``, with a fresh token for its poll
+    and its stream (the live process ends a stream when its token expires)."""
     form = VersionForm(request.GET)
     version = form.cleaned_data["version"] if form.is_valid() else None
+    token = request.GET.get("t", "")
+    if token and polling.token_holder(str(code), token, request.session.session_key) is None:
+        version = None  # an old token: the answer brings a fresh one
     mine = access.seat_for(request.user, code)
     if mine is not None:
         if queries.seen_long_ago(mine.last_seen_at):

@@ -1,31 +1,49 @@
-// The play page follows its game as it happens. The live process's stream (Server-Sent
-// Events, the URL in #game-sync's data-stream) says "version N" at each change of the game,
-// and the page then asks the ordinary, access-checked poll view for what changed since its
-// own version (#game-sync's data-version): a patch of the pieces that changed, or the whole
-// game. The stream carries versions only. While the stream is not open (an old browser, a
-// proxy that buffers it, a refused or closed connection), the page polls the same view every
-// 4 s instead, waiting longer after each failed answer, and tries the stream again, later
-// each time. A "chat" message of the stream tells the chat to fetch its new lines.
-// Optional: without this file (or without JavaScript) the page is up to date at each visit.
+// The play page follows its game as it happens. Optional: without this file (or without
+// JavaScript) the page is up to date at each visit.
+//
+// The protocol, as the page sees it:
+// - Stream. #game-sync's data-stream is the URL of the live process's stream (Server-Sent
+//   Events) for the page's poll token. It says "version N" at once and at each change of the
+//   game, "chat" when a chat line the viewer may read was written (the chat then fetches its
+//   lines), and pings. It carries versions only.
+// - News fetch. A version newer than the page's (#game-sync's data-version) makes the page ask
+//   the ordinary, access-checked poll view (data-poll) for what changed since: a patch of the
+//   pieces that changed, or the whole game, swapped in by htmx. One fetch at a time; a version
+//   announced while one is on its way asks again when it is answered.
+// - Held fetch. While the person's own request (a move, an undo) is on its way, the news waits
+//   for its answer, so that neither answer replaces the element the other came from.
+// - Fallback to polling. While the stream is not open (an old browser, a proxy that buffers
+//   it, a refused or dropped connection), the page polls the same view every 4 s instead,
+//   longer after each failed answer, and asks the chat for its lines every few polls.
+// - Refused or dropped stream. The browser reconnects a dropped stream by itself; a refused
+//   one (403, 429 "too many streams", 503 "busy, try again later": the browser cannot tell
+//   them apart) is closed for good and tried again here, later each time (2 s, doubled up to
+//   60 s), while the page polls and catches up at once.
+// - Reopening with a fresh token. A stream lives as long as its poll token: then it says
+//   "reopen" and ends. The page fetches its news, whose answer carries a fresh token in a new
+//   #game-sync even when the game did not move on, and opens the stream again with it. Every
+//   answer brings a new #game-sync; an open stream goes on as it is.
 (function () {
   "use strict";
   var POLL_SECONDS = 4;
   var POLL_MAX_SECONDS = 60;
   var STREAM_RETRY_SECONDS = 2;
   var STREAM_MAX_SECONDS = 60;
-
-  var stream = null; // the open EventSource, or null
-  var opened = false; // a stream was open before
-  var streamRetry = STREAM_RETRY_SECONDS;
-  var streamTimer = null;
-  var pollDelay = POLL_SECONDS;
-  var pollTimer = null;
-  var polls = 0; // polls made while the stream was not open
   var CHAT_EVERY_POLLS = 3;
-  var fetching = false; // a request for the game's news is on its way
-  var pending = 0; // the person's own requests on their way
-  var waiting = false; // news held back until they are answered
-  var newest = 0; // the newest version the stream announced
+
+  var state = {
+    stream: null, // the open EventSource, or null
+    opened: false, // a stream was open before
+    streamRetry: STREAM_RETRY_SECONDS, // seconds before the next try of a refused stream
+    streamTimer: null,
+    pollDelay: POLL_SECONDS,
+    pollTimer: null,
+    polls: 0, // polls made while the stream was not open
+    fetching: false, // a request for the game's news is on its way
+    pending: 0, // the person's own requests on their way
+    waiting: false, // news held back until they are answered
+    newest: 0, // the newest version the stream announced
+  };
 
   function sync() {
     return document.getElementById("game-sync");
@@ -36,32 +54,36 @@
     return element ? parseInt(element.dataset.version, 10) : NaN;
   }
 
+  function streamOpen() {
+    return state.stream !== null && state.stream.readyState === EventSource.OPEN;
+  }
+
   // Asks the poll view for the news since the page's version; the answer (204, a patch, or
   // the whole game) is swapped in by htmx. Calls done(ok) when it is over.
   function fetchNews(done) {
     var element = sync();
-    if (!element || fetching || typeof htmx === "undefined") {
+    if (!element || state.fetching || typeof htmx === "undefined") {
       if (done) {
         done(true);
       }
       return;
     }
-    if (pending > 0) {
-      waiting = true; // the person's own request answers first; then the news, if still new
+    if (state.pending > 0) {
+      state.waiting = true; // the person's own request answers first; then the news
       if (done) {
         done(true);
       }
       return;
     }
-    fetching = true;
+    state.fetching = true;
     var url = element.dataset.poll + "&version=" + encodeURIComponent(element.dataset.version);
     // From the body, which no answer replaces: htmx looks for a patch's pieces from the
     // request's source, and a move's answer may replace #game while this one is on its way.
     htmx.ajax("GET", url, { source: document.body, target: "#game", swap: "outerHTML" }).then(
       function () {
-        fetching = false;
+        state.fetching = false;
         // A version announced while this request was on its way: ask again.
-        if (stream && newest > pageVersion()) {
+        if (state.stream && state.newest > pageVersion()) {
           fetchNews();
         }
         if (done) {
@@ -69,7 +91,7 @@
         }
       },
       function () {
-        fetching = false;
+        state.fetching = false;
         if (done) {
           done(false);
         }
@@ -83,79 +105,92 @@
   }
 
   function schedulePoll() {
-    clearTimeout(pollTimer);
-    pollTimer = null;
-    if (stream && stream.readyState === EventSource.OPEN) {
+    clearTimeout(state.pollTimer);
+    state.pollTimer = null;
+    if (streamOpen()) {
       return; // the stream tells the page; no poll
     }
-    pollTimer = setTimeout(function () {
-      pollTimer = null;
-      if (stream && stream.readyState === EventSource.OPEN) {
+    state.pollTimer = setTimeout(function () {
+      state.pollTimer = null;
+      if (streamOpen()) {
         return;
       }
       fetchNews(function (ok) {
-        pollDelay = ok ? POLL_SECONDS : Math.min(pollDelay * 2, POLL_MAX_SECONDS);
-        polls += 1;
-        if (polls % CHAT_EVERY_POLLS === 0) {
+        state.pollDelay = ok ? POLL_SECONDS : Math.min(state.pollDelay * 2, POLL_MAX_SECONDS);
+        state.polls += 1;
+        if (state.polls % CHAT_EVERY_POLLS === 0) {
           chatNews(); // without the stream, the chat looks for new lines every few polls
         }
         schedulePoll();
       });
-    }, pollDelay * 1000);
+    }, state.pollDelay * 1000);
   }
 
   function closeStream() {
-    if (stream) {
-      stream.close();
-      stream = null;
+    if (state.stream) {
+      state.stream.close();
+      state.stream = null;
     }
   }
 
+  // The stream's token expired: fetch the news (and with them a fresh token), then open the
+  // stream again with it.
+  function reopen() {
+    closeStream();
+    schedulePoll();
+    fetchNews(function () {
+      if (!state.stream && !state.streamTimer) {
+        openStream();
+      }
+    });
+  }
+
   function openStream() {
-    clearTimeout(streamTimer);
-    streamTimer = null;
+    clearTimeout(state.streamTimer);
+    state.streamTimer = null;
     var element = sync();
     var url = element && element.dataset.stream;
+    closeStream();
     if (!url || !("EventSource" in window)) {
-      closeStream();
       schedulePoll();
       return;
     }
-    closeStream();
     var source = new EventSource(url, { withCredentials: true });
-    stream = source;
+    state.stream = source;
     source.addEventListener("open", function () {
-      if (opened) {
+      if (state.opened) {
         chatNews(); // lines written while the stream was away
       }
-      opened = true;
-      streamRetry = STREAM_RETRY_SECONDS;
-      clearTimeout(pollTimer);
-      pollTimer = null;
+      state.opened = true;
+      state.streamRetry = STREAM_RETRY_SECONDS;
+      clearTimeout(state.pollTimer);
+      state.pollTimer = null;
     });
     source.addEventListener("version", function (event) {
       var version = parseInt(event.data, 10);
-      if (version > newest) {
-        newest = version;
+      if (version > state.newest) {
+        state.newest = version;
       }
       if (version > pageVersion()) {
         fetchNews();
       }
     });
     source.addEventListener("chat", chatNews);
+    source.addEventListener("reopen", function () {
+      if (source === state.stream) {
+        reopen();
+      }
+    });
     source.addEventListener("error", function () {
-      if (source !== stream) {
+      if (source !== state.stream) {
         return;
       }
-      // The browser reconnects a dropped stream by itself; a refused one (an answer that is
-      // not a stream) is closed for good, and tried again here, later each time. Either way,
-      // the page polls until the stream is open again, and catches up at once.
       schedulePoll();
       fetchNews();
       if (source.readyState === EventSource.CLOSED) {
-        stream = null;
-        streamTimer = setTimeout(openStream, streamRetry * 1000);
-        streamRetry = Math.min(streamRetry * 2, STREAM_MAX_SECONDS);
+        state.stream = null;
+        state.streamTimer = setTimeout(openStream, state.streamRetry * 1000);
+        state.streamRetry = Math.min(state.streamRetry * 2, STREAM_MAX_SECONDS);
       }
     });
   }
@@ -168,20 +203,19 @@
     schedulePoll();
   }
 
-  // The person's own requests (moves, undo): while one is on its way, the news waits for
-  // its answer, so that neither answer replaces the element the other came from.
-  // Counted by their XMLHttpRequest, whose "loadend" comes after htmx has swapped the answer
-  // in, whatever element the request came from and wherever that element is by then.
+  // The person's own requests (moves, undo), counted by their XMLHttpRequest, whose "loadend"
+  // comes after htmx has swapped the answer in, whatever element the request came from and
+  // wherever that element is by then.
   document.addEventListener("htmx:beforeRequest", function (event) {
     var xhr = event.detail.xhr;
     if (event.detail.elt === document.body || !xhr) {
       return;
     }
-    pending += 1;
+    state.pending += 1;
     xhr.addEventListener("loadend", function () {
-      pending = Math.max(0, pending - 1);
-      if (pending === 0 && waiting) {
-        waiting = false;
+      state.pending = Math.max(0, state.pending - 1);
+      if (state.pending === 0 && state.waiting) {
+        state.waiting = false;
         fetchNews();
       }
     });
@@ -193,8 +227,8 @@
   document.addEventListener("htmx:afterSettle", function () {
     if (!sync()) {
       closeStream();
-      clearTimeout(pollTimer);
-    } else if (!stream && !streamTimer) {
+      clearTimeout(state.pollTimer);
+    } else if (!state.stream && !state.streamTimer) {
       openStream();
     }
   });

@@ -3,12 +3,17 @@ through the live process's stream, without a reload; the bots' actions show one 
 page whose stream is refused still follows the game by polling."""
 
 import copy
+import time
+from datetime import timedelta
 from urllib.parse import urlsplit
 
 import pytest
+import time_machine
+from django.utils import timezone
 
 from games import services
 from games.models import Game
+from games.polling import POLL_TOKEN_SECONDS
 from games.services import bots as bot_moves
 from games.services import play as play_service
 from tests.live.conftest import LiveServer, wait_until
@@ -129,6 +134,39 @@ def test_the_page_follows_by_polling_when_its_stream_is_refused(live_stream, liv
     assert sync_version(other) == game.version
     assert other_polls, "the page followed the game without polling"
     assert live_stream.hub.streams() == 1  # only the mover's page holds a stream
+
+
+def until_in(page, condition, what: str) -> None:
+    """Wait (up to 30 s) until ``condition()``, letting ``page``'s events be handled."""
+    deadline = time.monotonic() + 30
+    while not condition():
+        assert time.monotonic() < deadline, f"waited 30 s for {what}"
+        page.wait_for_timeout(50)
+
+
+def test_a_stream_whose_token_expires_is_opened_again_with_a_fresh_token(
+    live_stream, live_server, duel
+):
+    game, _first, mover, other = duel
+    open_game(live_server, game, mover)
+    opened, traveling = [], [True]
+
+    def stream(route):  # no stream while the clock is set back (the page polls meanwhile)
+        opened.append(route.request.url)
+        route.abort() if traveling else route.continue_()
+
+    other.route("**/live/**", stream)
+    # The other page is shown with a token that has 8 s to live.
+    with time_machine.travel(timezone.now() - timedelta(seconds=POLL_TOKEN_SECONDS - 8)):
+        open_game(live_server, game, other)
+    traveling.clear()
+
+    # Waited for in the page, so that the route above is answered meanwhile.
+    until_in(other, lambda: len(set(opened)) >= 2, "the stream opened with a fresh token")
+    until_in(other, lambda: live_stream.hub.streams() == 2, "both pages' streams")
+    play_something(mover)  # the fresh stream tells the page of the move
+    game.refresh_from_db()
+    wait_for_version(other, game.version)
 
 
 @pytest.fixture

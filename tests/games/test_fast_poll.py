@@ -94,12 +94,16 @@ def test_another_games_token_shows_an_outsider_nothing(client, duel, alice, bob,
         assert response.status_code == 403
 
 
-def test_an_old_token_takes_the_full_path_and_still_works(client, duel, dave):
+def test_an_old_token_takes_the_full_path_and_brings_a_fresh_one(client, duel, dave):
     client.force_login(player_to_move(duel))
     url = page_poll_url(client, duel)
 
     with time_machine.travel(timezone.now() + timedelta(hours=2), tick=False):
-        assert client.get(url).status_code == 204
+        answer = client.get(url, headers={"HX-Request": "true"})
+        assert answer.status_code == 200  # nothing moved, but the page gets a fresh token
+        version, poll = SYNC.search(answer.content.decode()).groups()
+        assert (int(version), unescape(poll)) != (duel.version, url.split("&version=")[0])
+        assert client.get(f"{unescape(poll)}&version={version}").status_code == 204
         client.force_login(dave)
         assert client.get(url).status_code == 403
 

@@ -29,7 +29,8 @@ def test_a_move_is_published_once_after_its_commit(
         services.join_game(game, bob)  # a seat taken, and the game starts
         assert published == []  # nothing before the commit
     game.refresh_from_db()
-    assert published == [f"{game.code} {game.version}"]
+    # The game is not public: once it begins, only its players may see it.
+    assert published == [f"{game.code} {game.version} private"]
 
     with django_capture_on_commit_callbacks(execute=True):
         game = move(game)
