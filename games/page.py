@@ -4,13 +4,16 @@ since the player's last visit, and the parts of the page kept in the shared cach
 The views (``games.views.play``) and the poll call ``play_context``, which renders the page's
 pieces (``games.pieces``: status, board, actions, players, log, fairness, messages) and
 remembers their digests, so that a page a few versions behind gets only those that changed.
-The pieces that depend only on the game's version, the viewer's role and language (the board,
-the log, the actions of the player to move) are rendered once and reused by every reload and
-every watcher's poll (``_cached_fragments``); the others are small and rendered each time.
+The pieces that depend only on the game's version, the viewer's board view and language (the
+board, the log, the actions of the player to move) are rendered once and reused by every reload
+and every watcher's poll (``Fragment``, ``_cached_fragments``); the others are small and
+rendered each time.
 """
 
 import functools
 import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from django.contrib import messages
 from django.core.cache import cache
@@ -20,6 +23,7 @@ from django.utils.translation import get_language
 
 from games import pieces, polling, queries, scoresheet, services
 from games.forms import InviteForm
+from games.kinds import GameKind
 from games.models import Game, Seat
 from games.pieces import CSRF_SLOT
 
@@ -34,28 +38,63 @@ def _template_generation(sources: tuple[str, ...]) -> str:
     return hashlib.sha256("".join(texts).encode()).hexdigest()[:12]
 
 
-def _cached_fragments(fragments: dict[str, tuple], extra: tuple[str, ...] = ()) -> tuple:
-    """The play page's parts rendered, kept in the shared cache: ``fragments`` is {name: (key,
-    template, sources, make_context)}, the answer ({name: ``template`` rendered with
-    ``make_context()``, cached under ``key`` and the digest of the ``sources`` templates},
-    {cache key: value} of those to store, what ``cache.get_many`` found of the ``extra``
-    keys). One round trip to the cache looks all of them up; the caller stores the missing.
+@dataclass(frozen=True)
+class Fragment:
+    """A part of the play page kept in the shared cache (``_cached_fragments``).
 
-    For the parts of the play page that depend only on the game's version, the viewer's role
-    and language (the board, the log, the actions): a reload or another watcher's poll reuses
-    them.
+    ``key``: what the part depends on (the game, its version, the language and, for the
+    board and the actions, the ``board_view``); ``template``: the partial that renders it;
+    ``sources``: the template paths whose text makes it (a change of one is a new fragment);
+    ``make_context``: a callable giving the partial's context, called only on a cache miss.
+    """
+
+    key: str
+    template: str
+    sources: tuple[str, ...]
+    make_context: Callable[[], dict]
+
+
+@dataclass(frozen=True)
+class Position:
+    """What the play page shows of a game under way or over, for one viewer.
+
+    ``kind``: the game's GameKind; ``observation``: ``engine.observation(state, viewer)``,
+    the only way the viewer learns the position; ``names``: the players' names in seat order;
+    ``my_turn``: whether the viewer is the seated, present player to move in an active game;
+    ``legal``: the engine's legal actions when it is the viewer's turn, else [].
+    """
+
+    kind: GameKind
+    observation: dict
+    names: list[str]
+    my_turn: bool
+    legal: list[str]
+
+
+def _cached_fragments(fragments: dict[str, Fragment], extra: tuple[str, ...] = ()) -> tuple:
+    """The play page's parts rendered, kept in the shared cache: ``fragments`` is {name:
+    Fragment}, the answer ({name: its ``template`` rendered with its ``make_context()``,
+    cached under its ``key`` and the digest of its ``sources``}, {cache key: value} of those
+    to store, what ``cache.get_many`` found of the ``extra`` keys). One round trip to the
+    cache looks all of them up; the caller stores the missing.
+
+    For the parts of the play page that depend only on the game's version, the viewer's
+    board view and language (the board, the log, the actions): a reload or another
+    watcher's poll reuses them.
     """
     keys = {
-        name: f"{key}:{_template_generation(tuple(sources))}"
-        for name, (key, _template, sources, _make) in fragments.items()
+        name: f"{fragment.key}:{_template_generation(fragment.sources)}"
+        for name, fragment in fragments.items()
     }
     found = cache.get_many([*keys.values(), *extra])
     missing = {}
     html = {}
-    for name, (_key, template, _sources, make_context) in fragments.items():
+    for name, fragment in fragments.items():
         text = found.get(keys[name])
         if text is None:
-            text = missing[keys[name]] = render_to_string(template, make_context())
+            text = missing[keys[name]] = render_to_string(
+                fragment.template, fragment.make_context()
+            )
         html[name] = mark_safe(text)  # rendered by the template engine, which escaped it
     return html, missing, {key: found[key] for key in extra if key in found}
 
@@ -87,92 +126,128 @@ def play_context(request, game: Game, seat: Seat | None, page: str | None = None
     return _with_pieces(request, context, fragments, extra)
 
 
-def _add_position(request, game: Game, seat: Seat | None, context: dict) -> dict:
+def _add_position(request, game: Game, seat: Seat | None, context: dict) -> dict[str, Fragment]:
     """Add to the play ``context`` what shows the position of a game under way or over;
-    return the fragments to render (see ``_cached_fragments``)."""
+    return the fragments to render (``_cached_fragments``). The steps: the viewer's
+    ``Position``; the kind's half of the page (``Page.context``); what the others did since
+    the viewer's last visit; the generic context (``_position_context``); the board, the log
+    and, on the viewer's turn, the actions as fragments."""
+    position = _position(game, seat)
+    kind = position.kind
+    half = kind.page.context(
+        request, game, seat, position.observation, position.legal, position.names
+    )
+    label = half.pop("action_label")
+    board_context = half.pop("board_context")
+    view = _board_view(seat, position.my_turn, half.pop("board_selection"))
+    since = since_last_visit(game, seat, position.names)
+    if since["cells"]:
+        digest = hashlib.sha256(" ".join(sorted(since["cells"])).encode()).hexdigest()[:12]
+        view += f":new-{digest}"
+    full_log = request.GET.get("log") == "all"
+    context.update(half)
+    context.update(_position_context(game, seat, position, since, full_log))
+    prefix = f"game:{game.code}:{game.version}:{get_language()}"
+    fragments = {
+        "board_html": Fragment(
+            f"{prefix}:board:{view}",
+            kind.template("board_area"),
+            tuple(kind.page.sources("board_area")),
+            _marking_changes(kind, board_context, since["cells"]),
+        ),
+        "log_html": Fragment(
+            f"{prefix}:log:{full_log}",
+            kind.template("log"),
+            tuple(kind.page.sources("log")),
+            functools.partial(_log_context, game, position, full_log),
+        ),
+    }
+    if position.my_turn:
+        fragments["actions"] = Fragment(
+            f"{prefix}:actions:{view}",
+            "games/play.html#actions",
+            (PLAY_TEMPLATE, kind.template("moves"), kind.template("action_options")),
+            functools.partial(_actions_context, context, position, label),
+        )
+    return fragments
+
+
+def _position(game: Game, seat: Seat | None) -> Position:
+    """The ``Position`` of ``game`` (under way or over) as ``seat`` (None: a watcher) sees it."""
     kind = game.kind
-    rules = kind.engine
     viewer = seat.number if seat is not None else None
-    observation = rules.observation(game.state, viewer)
-    names = [s.name for s in game.seat_list]
     my_turn = (
         seat is not None
         and seat.left_at is None
         and game.status == Game.Status.ACTIVE
         and game.current_seat == seat.number
     )
-    legal = rules.legal_actions(game.state) if my_turn else []
-    page = kind.page.context(request, game, seat, observation, legal, names)
-    label = page.pop("action_label")
-    since = since_last_visit(game, seat, names)
-    board_context = _marking_changes(kind, page.pop("board_context"), since["cells"])
-    full_log = request.GET.get("log") == "all"
-
-    def log_context():
-        moves = game.moves.filter(taken_back=False).order_by("-ply")
-        shown = moves if full_log else moves[: kind.log.length]
-        entries = log_entries(kind, shown, names, get_language())
-        for entry in entries:  # newest first within an action too, as the actions are
-            entry["lines"].reverse()
-        return {"log": entries, "game_name": kind.name}
-
-    language = get_language()
-    role = f"seat{seat.number}:{page.pop('role')}" if my_turn else "watch"
-    if since["cells"]:
-        role += ":new-" + hashlib.sha256(" ".join(sorted(since["cells"])).encode()).hexdigest()[:12]
-    prefix = f"game:{game.code}:{game.version}:{language}"
-    context.update(page)
-    context.update(
-        {
-            "kind": kind,
-            "observation": observation,
-            "my_turn": my_turn,
-            "question": kind.page.question(observation) if my_turn else None,
-            "has_action_list": len(legal) > 1,
-            "can_undo": my_turn and queries.undoable(game, seat.number),
-            "can_vote_abort": seat is not None
-            and seat.left_at is None
-            and not seat.abort_vote
-            and game.status == Game.Status.ACTIVE
-            and any(s.left_at for s in game.seat_list),
-            "panel": kind.page.panel(observation, game.seat_list),
-            "full_log": full_log,
-            "breakdown": scoresheet.final_breakdown(game, observation),
-            "winners": [s.name for s in game.seat_list if s.place == 1]
-            if game.status == Game.Status.FINISHED and game.num_players > 1
-            else [],
-            "since_last_visit": since,
-        }
+    return Position(
+        kind=kind,
+        observation=kind.engine.observation(game.state, viewer),
+        names=[s.name for s in game.seat_list],
+        my_turn=my_turn,
+        legal=kind.engine.legal_actions(game.state) if my_turn else [],
     )
 
-    def actions_context():
-        options = render_to_string(
-            kind.template("action_options"), {"actions": [(a, label(a)) for a in legal]}
-        )
-        return context | {"action_options_html": mark_safe(options), "csrf_token": CSRF_SLOT}
 
-    fragments = {
-        "board_html": (
-            f"{prefix}:board:{role}",
-            kind.template("board_area"),
-            kind.page.sources("board_area"),
-            board_context,
-        ),
-        "log_html": (
-            f"{prefix}:log:{full_log}",
-            kind.template("log"),
-            kind.page.sources("log"),
-            log_context,
-        ),
+def _board_view(seat: Seat | None, my_turn: bool, selection: str) -> str:
+    """Which board the viewer gets, for the fragment cache: the player to move gets their
+    seat's board with its move targets and what they picked on it (``selection``, the kind's
+    "board_selection"); every other viewer the same board without targets, "watch"."""
+    return f"seat{seat.number}:{selection}" if my_turn else "watch"
+
+
+def _position_context(
+    game: Game, seat: Seat | None, position: Position, since: dict, full_log: bool
+) -> dict:
+    """The play page's generic context of a ``position``: the kind, the observation, whether
+    it is the viewer's turn and what they may do (a question, undo, a vote to call off), the
+    players' panel, the final scores and winners, and ``since`` (``since_last_visit``)."""
+    kind, observation, my_turn = position.kind, position.observation, position.my_turn
+    seats = game.seat_list
+    return {
+        "kind": kind,
+        "observation": observation,
+        "my_turn": my_turn,
+        "question": kind.page.question(observation) if my_turn else None,
+        "has_action_list": len(position.legal) > 1,
+        "can_undo": my_turn and queries.undoable(game, seat.number),
+        "can_vote_abort": seat is not None
+        and seat.left_at is None
+        and not seat.abort_vote
+        and game.status == Game.Status.ACTIVE
+        and any(s.left_at for s in seats),
+        "panel": kind.page.panel(observation, seats),
+        "full_log": full_log,
+        "breakdown": scoresheet.final_breakdown(game, observation),
+        "winners": [s.name for s in seats if s.place == 1]
+        if game.status == Game.Status.FINISHED and game.num_players > 1
+        else [],
+        "since_last_visit": since,
     }
-    if my_turn:
-        fragments["actions"] = (
-            f"{prefix}:actions:{role}",
-            "games/play.html#actions",
-            [PLAY_TEMPLATE, kind.template("moves"), kind.template("action_options")],
-            actions_context,
-        )
-    return fragments
+
+
+def _log_context(game: Game, position: Position, full_log: bool) -> dict:
+    """The log fragment's context: the moves in words, newest first (the whole log when
+    ``full_log``, else the kind's ``log.length`` newest moves)."""
+    kind = position.kind
+    moves = game.moves.filter(taken_back=False).order_by("-ply")
+    shown = moves if full_log else moves[: kind.log.length]
+    entries = log_entries(kind, shown, position.names, get_language())
+    for entry in entries:  # newest first within an action too, as the actions are
+        entry["lines"].reverse()
+    return {"log": entries, "game_name": kind.name}
+
+
+def _actions_context(context: dict, position: Position, label) -> dict:
+    """The actions fragment's context: the page's ``context`` with the legal actions' options
+    (each action with its words, ``label(action)``) and the CSRF slot the page fills in."""
+    legal = position.legal
+    options = render_to_string(
+        position.kind.template("action_options"), {"actions": [(a, label(a)) for a in legal]}
+    )
+    return context | {"action_options_html": mark_safe(options), "csrf_token": CSRF_SLOT}
 
 
 def _with_pieces(request, context: dict, fragments: dict, extra: tuple[str, ...]) -> dict:

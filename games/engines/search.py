@@ -11,22 +11,27 @@ in the game's evaluation (alone at the table, a logistic of its gain over the ev
 determinization it started from, at the end too). At the root, each determinization is shared
 by all the candidate actions (with the same rollout seed), so they are compared on the same luck.
 
-Each game gives a ``SearchGame``: the engine, ``determinize`` (observation -> full state, from
-public information only), ``policy`` (the rollout player) and ``values`` (a point estimate per
-seat). Nothing here reads anything but the observation, the legal actions and ``rng``, so the
-decision never depends on what the seat cannot see.
+Each game's bot module makes its bot with ``SearchBot``, the one factory: the engine's package
+(the search asks the engine itself whose turn it is, which actions are legal, what they lead to
+and the places at the end), ``easy`` (the easy level's heuristic), ``budget`` (the hard
+level's default), ``determinize`` (observation -> full state, from public information only),
+``policy`` (the rollout player) and ``values`` (a point estimate per seat); its ``choose`` is
+the bot of both levels. Nothing here reads anything but the observation, the legal actions and
+``rng``, so the decision never depends on what the seat cannot see.
 """
 
 from __future__ import annotations
 
+import importlib
 import math
 import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any
 
-from games.engines.base import State, check_level
+from games.engines.base import Engine, State, check_level
 
 EXPLORATION = 0.7
 
@@ -49,45 +54,59 @@ class Budget:
 
 
 @dataclass(frozen=True)
-class Rules:
-    """The engine functions the search calls, given by a bot module from the engine's own
-    modules (the registry imports the bot modules, so they cannot go through it).
+class SearchBot:
+    """A game's bot, made once in its bot module: the easy level's heuristic and the hard
+    level's information-set search on the game's own engine.
 
-    ``legal_actions(state)`` and ``apply(state, action)`` as the engine's; ``current_player``:
-    the seat to act, None once the game is over; ``places(state)``: each seat's final place
-    (1 = first; shared places for ties), read only when the game is over.
+    ``package``: the engine's package (``games.<name>.engine``), whose ``ENGINE_CLASS`` the
+    search asks ``current_player``, ``legal_actions``, ``apply``, ``is_terminal`` and
+    ``places`` (made on the first search: the engine's module imports the bot's);
+    ``easy(observation, legal, rng)``: the easy bot's action; ``budget``: the hard bot's
+    default ``Budget``; ``determinize(observation, rng)``: a full state consistent with the
+    observation; ``policy(state, legal, rng)``: the rollout player's action in a
+    (determinized) state; ``values(state)``: each seat's estimated final points;
+    ``candidates(observation, legal)``: the actions worth searching at the root (None: all of
+    them), the first the favourite; ``scale``: the point difference that counts as a clear
+    lead (the evaluation's logistic width); ``first_bonus``: the mean reward added to the
+    favourite's, so that the search leaves it only for an action that is clearly better.
     """
 
-    legal_actions: Callable[[State], list[str]]
-    apply: Callable[[State, str], State]
-    current_player: Callable[[State], int | None]
-    places: Callable[[State], list[int]]
-
-    def is_terminal(self, state: State) -> bool:
-        """Whether the game of ``state`` is over (no seat is to act)."""
-        return self.current_player(state) is None
-
-
-@dataclass(frozen=True)
-class SearchGame:
-    """What the search needs of one game.
-
-    ``determinize(observation, rng)``: a full state consistent with the observation;
-    ``policy(state, legal, rng)``: the rollout player's action in a (determinized) state;
-    ``values(state)``: each seat's estimated final points; ``scale``: the point difference
-    that counts as a clear lead (the evaluation's logistic width); ``candidates(observation,
-    legal)``: the actions worth searching at the root (None: all of them), the first the
-    favourite; ``first_bonus``: the mean reward added to the favourite's, so that the search
-    leaves it only for an action that is clearly better.
-    """
-
-    engine: Rules
+    package: str
+    easy: Callable[[dict[str, Any], list[str], random.Random], str]
+    budget: Budget
     determinize: Callable[[dict[str, Any], random.Random], State]
     policy: Callable[[State, list[str], random.Random], str]
     values: Callable[[State], list[float]]
+    candidates: Callable[[dict[str, Any], list[str]], list[str]] | None
     scale: float
-    candidates: Callable[[dict[str, Any], list[str]], list[str]] | None = None
     first_bonus: float = 0.01
+
+    @cached_property
+    def engine(self) -> Engine:
+        """The game's engine (its package's ``ENGINE_CLASS``), made on first use."""
+        return importlib.import_module(self.package).ENGINE_CLASS()
+
+    def choose(
+        self,
+        observation: dict[str, Any],
+        legal: list[str],
+        rng: random.Random,
+        level: str = "easy",
+        budget: Budget | None = None,
+        iterations: int | None = None,
+    ) -> str:
+        """One of ``legal`` for the player to act in ``observation``, at bot ``level``:
+        "easy" plays the heuristic (``easy``), "hard" searches with ``budget`` (default: the
+        bot's ``budget``), its iterations capped at ``iterations`` when given (the site's
+        setting for a quicker hard bot). Decided from the observation, ``legal`` and ``rng``
+        only. Raises ValueError for an unknown level or an empty ``legal``."""
+        check_level(level, legal)
+        if level != "hard":
+            return self.easy(observation, legal, rng)
+        budget = budget or self.budget
+        if iterations:
+            budget = replace(budget, iterations=iterations)
+        return search(self, observation, legal, rng, budget)
 
 
 class Node:
@@ -102,32 +121,8 @@ class Node:
         self.available = 1
 
 
-def choose_at_level(
-    game: SearchGame,
-    easy: Callable[[dict[str, Any], list[str], random.Random], str],
-    default: Budget,
-    observation: dict[str, Any],
-    legal: list[str],
-    rng: random.Random,
-    level: str,
-    budget: Budget | None = None,
-    iterations: int | None = None,
-) -> str:
-    """The bot levels' switch shared by the searching engines: "easy" plays ``easy``'s
-    heuristic, "hard" searches ``game`` with ``budget`` (default ``default``), its iterations
-    capped at ``iterations`` when given (the site's setting for a quicker hard bot). Raises
-    ValueError for an unknown level or an empty ``legal``."""
-    check_level(level, legal)
-    if level != "hard":
-        return easy(observation, legal, rng)
-    budget = budget or default
-    if iterations:
-        budget = replace(budget, iterations=iterations)
-    return search(game, observation, legal, rng, budget)
-
-
 def search(
-    game: SearchGame,
+    game: SearchBot,
     observation: dict[str, Any],
     legal: list[str],
     rng: random.Random,
@@ -185,7 +180,7 @@ def search(
 
 
 def _iterate(
-    game: SearchGame,
+    game: SearchBot,
     top: Node,
     state: State,
     seat: int,
@@ -255,7 +250,7 @@ def _select(node: Node, actions: list[str]) -> str:
     return best
 
 
-def _rewards(game: SearchGame, state: State, base: list[float] | None = None) -> list[float]:
+def _rewards(game: SearchBot, state: State, base: list[float] | None = None) -> list[float]:
     """Each seat's reward in [0, 1]: at the end 1 for a sole winner, 1/k for k shared winners
     and 0 otherwise; before it, a logistic of the seat's estimated lead over the best other.
     A seat alone (``base``: its evaluation where the iteration's determinization began) gets a

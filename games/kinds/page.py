@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
+
+from django.urls import reverse
+from django.utils.http import urlencode
 
 from games.kinds.board import board_seats
 from games.kinds.facet import Facet
@@ -28,10 +32,12 @@ class Page(Facet):
     def context(self, request, game, seat, observation: dict, legal: list[str], names) -> dict:
         """What the play page shows of the position beyond the generic parts: at least
         "board_context" (a callable giving the board partial's context), "buttons" [(action,
-        words)], "action_label" (a callable action -> words) and "role" (a string naming
-        what the board shows this viewer, for the fragment cache). ``legal`` is [] unless it
-        is the viewer's turn; ``names`` are the players' names in seat order. By default
-        every legal action is a button under the board."""
+        words)], "action_label" (a callable action -> words) and "board_selection" (what
+        the player to move picked on the board, e.g. the cell of ``?cell=``, as a string: the
+        board and the actions differ by it, so the fragment cache keys them by it; "" when
+        nothing is picked). ``legal`` is [] unless it is the viewer's turn; ``names`` are the
+        players' names in seat order. By default every legal action is a button under the
+        board."""
 
         def label(action):
             return self.action_label(action, observation, names)
@@ -43,9 +49,38 @@ class Page(Facet):
         return {
             "action_label": label,
             "board_context": board_context,
-            "role": "play",
+            "board_selection": "",
             "buttons": [(action, label(action)) for action in legal],
         }
+
+    def move_target(
+        self,
+        game,
+        kind: str,
+        label: str,
+        action: str | None = None,
+        *,
+        query: dict[str, str] | None = None,
+        anchor: str = "",
+    ) -> dict:
+        """A move target on the board: the link of a place (a cell, a location, a hex) as the
+        board partials expect it, {"href", "label", "hx_post", "hx_vals", "kind"}.
+
+        ``kind`` is a key of ``Board.target_kinds`` (how the place is highlighted); ``label``
+        the words of the link. With ``action``, a click posts it with the game's version to
+        the ``game_act`` view (htmx), so that a stale page gets the fresh board instead;
+        without, the link only opens the page. ``href`` is the play page of ``game`` with
+        ``query`` (e.g. {"cell": "E4"}) and ``#anchor``, and works without JavaScript."""
+        href = reverse("game_detail", args=[game.code])
+        if query:
+            href += f"?{urlencode(query)}"
+        if anchor:
+            href += f"#{anchor}"
+        post = vals = None
+        if action is not None:
+            post = reverse("game_act", args=[game.code])
+            vals = json.dumps({"action": action, "version": game.version})
+        return {"href": href, "label": label, "hx_post": post, "hx_vals": vals, "kind": kind}
 
     def panel(self, observation: dict, seats) -> list[dict]:
         """One row per seat (Seat rows, in seat order) for the players' panel: {"seat",

@@ -1,10 +1,9 @@
-"""What the views of games share: the access-checked lookup, the htmx test, and running a
-service with its message."""
+"""What the views of games share: the access-checked lookup, the htmx test and the link back
+to a game."""
 
-from django.contrib import messages
 from django.urls import reverse
 
-from games import access, services
+from games import access
 from games.models import Game, Seat
 
 
@@ -20,16 +19,3 @@ def is_htmx(request) -> bool:
 
 def to_game(request, code):
     return reverse("game_detail", kwargs={"code": code})
-
-
-def attempt(request, service, *args, success=None):
-    """Run the game service ``service(*args)``: on GameError show its message and return
-    None; otherwise show ``success`` (if any) and return the service's result, or True."""
-    try:
-        result = service(*args)
-    except services.GameError as error:
-        messages.error(request, error.message)
-        return None
-    if success:
-        messages.success(request, success)
-    return True if result is None else result

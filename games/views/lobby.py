@@ -21,7 +21,7 @@ from games import services
 from games.forms import InviteForm, NewGameForm
 from games.kinds import game_choices
 from games.models import Game, Invitation, Seat
-from games.views.common import attempt, get_game, is_htmx, to_game
+from games.views.common import get_game, is_htmx, to_game
 
 #: My games: the running games shown at most, the finished games a page, the invitations shown
 #: at most.
@@ -166,11 +166,12 @@ def game_join(request, code):
     """Take a free seat (an invitation-only game needs the invitation or its link)."""
     token = request.POST.get("invite")
     game, _seat = get_game(request, code, token=token)
-    attempt(
-        request,
-        lambda: services.join_game(game, request.user, token=token),
-        success=_("You have joined the game."),
-    )
+    try:
+        services.join_game(game, request.user, token=token)
+    except services.GameError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("You have joined the game."))
     return redirect("game_detail", code=code)
 
 
@@ -180,10 +181,13 @@ def game_join(request, code):
 def game_leave(request, code):
     """Leave a game that has not started (its creator calls it off)."""
     game, _seat = get_game(request, code)
-    left = attempt(
-        request, services.leave_game, game, request.user, success=_("You have left the game.")
-    )
-    return redirect("lobby") if left else redirect("game_detail", code=code)
+    try:
+        services.leave_game(game, request.user)
+    except services.GameError as error:
+        messages.error(request, error.message)
+        return redirect("game_detail", code=code)
+    messages.success(request, _("You have left the game."))
+    return redirect("lobby")
 
 
 @login_required
@@ -191,7 +195,10 @@ def game_leave(request, code):
 def game_start(request, code):
     """Start the game now with the players seated (its creator only)."""
     game, _seat = get_game(request, code)
-    attempt(request, services.start_game, game, request.user)
+    try:
+        services.start_game(game, request.user)
+    except services.GameError as error:
+        messages.error(request, error.message)
     return redirect("game_detail", code=code)
 
 
@@ -203,10 +210,11 @@ def game_invite(request, code):
     game, _seat = get_game(request, code)
     form = InviteForm(request.POST)
     if form.is_valid():
-        invitation = attempt(
-            request, services.invite, game, request.user, form.cleaned_data["display_name"]
-        )
-        if invitation:
+        try:
+            invitation = services.invite(game, request.user, form.cleaned_data["display_name"])
+        except services.GameError as error:
+            messages.error(request, error.message)
+        else:
             name = invitation.user.display_name
             messages.success(request, _("%(name)s is invited.") % {"name": name})
     return redirect("game_detail", code=code)
@@ -217,11 +225,10 @@ def game_invite(request, code):
 def game_decline(request, code):
     """Turn down an invitation to a game that gathers players."""
     game = get_object_or_404(Game, code=code)
-    attempt(
-        request,
-        services.decline_invitation,
-        game,
-        request.user,
-        success=_("You have declined the invitation."),
-    )
+    try:
+        services.decline_invitation(game, request.user)
+    except services.GameError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("You have declined the invitation."))
     return redirect("my_games")

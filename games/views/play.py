@@ -17,9 +17,9 @@ from django.views.decorators.http import require_GET, require_POST
 from accounts.limits import hourly_limit
 from games import access, pieces, polling, queries, services
 from games.forms import ActionForm, VersionForm
-from games.models import Game
+from games.models import Game, Seat
 from games.page import play_context
-from games.views.common import attempt, get_game, is_htmx, to_game
+from games.views.common import get_game, is_htmx, to_game
 
 
 def _render_game(request, game, seat):
@@ -64,15 +64,16 @@ def game_act(request, code):
         raise PermissionDenied
     game = mine.game
     form = ActionForm(request.POST)
-    moved = None
     if not form.is_valid():
         messages.error(request, _("That request was incomplete. Please try again."))
-    else:
-        data = form.cleaned_data
-        moved = attempt(
-            request, services.submit_action, game, request.user, data["action"], data["version"]
-        )
-    if moved and is_htmx(request):
+        return _after_change(request, code)
+    data = form.cleaned_data
+    try:
+        moved = services.submit_action(game, request.user, data["action"], data["version"])
+    except services.GameError as error:
+        messages.error(request, error.message)
+        return _after_change(request, code)
+    if is_htmx(request):
         mover = next((s for s in moved.seat_list if s.number == moved.current_seat), None)
         if mover is not None and mover.playing_level and moved.status == Game.Status.ACTIVE:
             return _after_change(request, code)  # a computer player may have moved since
@@ -82,18 +83,23 @@ def game_act(request, code):
     return _after_change(request, code)
 
 
-def _versioned_change(request, code, change) -> HttpResponse:
-    """Run ``change(game, version)`` for the requesting player's seat, with the version of the
-    page they acted on (a stale page gets the fresh board and a message instead)."""
+def _my_game(request, code) -> tuple[Game, Seat]:
+    """The game with public ``code`` and the requesting player's seat in it; 404 or 403 as
+    on the page for someone who may not see it, 403 for a watcher."""
     game, seat = get_game(request, code)
     if seat is None:
         raise PermissionDenied
+    return game, seat
+
+
+def _posted_version(request) -> int | None:
+    """The game version of the page the player acted on (its form's ``version``), or None
+    with a message when the request lacks it (a stale page gets the fresh board instead)."""
     form = VersionForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("That request was incomplete. Please try again."))
-    else:
-        change(game, form.cleaned_data["version"])
-    return _after_change(request, code)
+        return None
+    return form.cleaned_data["version"]
 
 
 @login_required
@@ -102,14 +108,19 @@ def game_act_batch(request, code):
     """Apply several actions of the player whose turn it is (a market form), by the rule of
     ``games.lines``: when one fails, those since the last revealing one and after it are not
     applied, and the message says which were and why the failed one was refused."""
-
-    def act(game, version):
-        actions = game.kind.page.batch_actions(request.POST)
-        done = attempt(request, services.submit_actions, game, request.user, actions, version)
-        if done and done[1].failed is not None:
-            messages.error(request, _batch_failure(done[1]))
-
-    return _versioned_change(request, code, act)
+    game, _seat = _my_game(request, code)
+    version = _posted_version(request)
+    if version is None:
+        return _after_change(request, code)
+    actions = game.kind.page.batch_actions(request.POST)
+    try:
+        _game, plan = services.submit_actions(game, request.user, actions, version)
+    except services.GameError as error:
+        messages.error(request, error.message)
+    else:
+        if plan.failed is not None:
+            messages.error(request, _batch_failure(plan))
+    return _after_change(request, code)
 
 
 def _batch_failure(plan) -> str:
@@ -129,11 +140,14 @@ def _batch_failure(plan) -> str:
 @require_POST
 def game_undo(request, code):
     """Take back the last action of the turn, if it revealed nothing."""
-
-    def undo(game, version):
-        attempt(request, services.undo_action, game, request.user, version)
-
-    return _versioned_change(request, code, undo)
+    game, _seat = _my_game(request, code)
+    version = _posted_version(request)
+    if version is not None:
+        try:
+            services.undo_action(game, request.user, version)
+        except services.GameError as error:
+            messages.error(request, error.message)
+    return _after_change(request, code)
 
 
 def _after_change(request, code):
@@ -181,21 +195,28 @@ def game_poll(request, code):
 def game_abort_vote(request, code):
     """Vote to call off a game that a player has left."""
     game, _seat = get_game(request, code)
-    game = attempt(request, services.vote_abort, game, request.user)
-    if game and game.status == Game.Status.ABORTED:
-        messages.success(request, _("The game is called off."))
-    elif game:
-        messages.success(request, _("Your vote is counted. The others must agree too."))
+    try:
+        game = services.vote_abort(game, request.user)
+    except services.GameError as error:
+        messages.error(request, error.message)
+    else:
+        if game.status == Game.Status.ABORTED:
+            messages.success(request, _("The game is called off."))
+        else:
+            messages.success(request, _("Your vote is counted. The others must agree too."))
     return redirect("game_detail", code=code)
 
 
 @login_required
 def game_resign(request, code):
     """Leave a running game for good, after a confirmation page."""
-    game, seat = get_game(request, code)
-    if seat is None:
-        raise PermissionDenied
+    game, _seat = _my_game(request, code)
     if request.method == "POST":
-        attempt(request, services.resign, game, request.user, success=_("You have left the game."))
+        try:
+            services.resign(game, request.user)
+        except services.GameError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, _("You have left the game."))
         return redirect("game_detail", code=code)
     return render(request, "games/resign.html", {"game": game})

@@ -45,7 +45,6 @@ seat that acted; they name only public things (an uncovered marker is public). T
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from games.africa.engine import bot, legal, observe, rules, setup
@@ -117,17 +116,10 @@ class AfricaEngine:
         """The canonical spelling of a typed action (``rules.canonical``)."""
         return rules.canonical(state, text)
 
-    def choose(
-        self,
-        observation: dict[str, Any],
-        legal: list[str],
-        rng: random.Random,
-        level: str = "easy",
-        iterations: int | None = None,
-    ) -> str:
-        """A bot's action from the viewer's observation (``bot.choose``); ``iterations``
-        caps the hard bot's search."""
-        return bot.choose(observation, legal, rng, level, iterations=iterations)
+    #: A bot's action: ``choose(observation, legal, rng, level="easy", iterations=None)``,
+    #: decided from the viewer's observation only (``games.engines.search.SearchBot.choose``;
+    #: ``iterations`` caps the hard bot's search). ValueError for an unknown level or no action.
+    choose = staticmethod(bot.choose)
 
 
 #: The class ``get_engine("africa")`` makes its one instance of.

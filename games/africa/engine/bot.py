@@ -19,13 +19,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.africa.engine import legal as rules_legal
-from games.africa.engine import rules
 from games.africa.engine.data import ANIMAL, GOLD, JEWELS, MONUMENT, NOMAD
 from games.africa.engine.legal import ADJ, BOARD, KIND, MIX
 from games.africa.engine.scoring import goods_points, majority_points
-from games.engines.base import State, shared_places
-from games.engines.search import Budget, Rules, SearchGame, choose_at_level
+from games.engines.base import State
+from games.engines.search import Budget, SearchBot
 
 RESEARCHED = frozenset((ANIMAL, NOMAD, MONUMENT))
 UNCOVER = 10
@@ -37,25 +35,7 @@ HARD_BUDGET = Budget(iterations=60, seconds=0.5, horizon=40)
 """The hard bot's default: 60 iterations (10 rounds of the 6 root candidates) or 0.5 s of CPU,
 whichever ends first."""
 ROOT_CANDIDATES = 6
-
-
-def choose(
-    observation: dict[str, Any],
-    legal: list[str],
-    rng: random.Random,
-    level: str = "easy",
-    budget: Budget | None = None,
-    iterations: int | None = None,
-) -> str:
-    """One of ``legal`` for the player to act in ``observation``, at bot ``level``.
-
-    "easy" rates each action with a heuristic, ties broken with ``rng``; "hard" searches with
-    ``budget`` (default ``HARD_BUDGET``), its iterations capped at ``iterations`` when given
-    (``search.choose_at_level``). Raises ValueError for an unknown level or an empty ``legal``.
-    """
-    return choose_at_level(
-        GAME, easy, HARD_BUDGET, observation, legal, rng, level, budget, iterations
-    )
+LEAD = 8.0  # the lead in points the search counts as clear (its evaluation's width)
 
 
 def easy(observation: dict[str, Any], legal: list[str], rng: random.Random) -> str:
@@ -308,26 +288,5 @@ def candidates(observation: dict[str, Any], legal: list[str]) -> list[str]:
     return ranked[:ROOT_CANDIDATES]
 
 
-def _current_player(state: State) -> int | None:
-    """The seat to act in ``state``, None once the game is over."""
-    return None if state["phase"] == "over" else state["current"]
-
-
-def _places(state: State) -> list[int]:
-    """Each seat's place at the end of the game of ``state`` (1 = first, ties shared)."""
-    return shared_places([player["score"] for player in state["players"]])
-
-
-GAME = SearchGame(
-    engine=Rules(
-        legal_actions=rules_legal.legal_actions,
-        apply=rules.apply,
-        current_player=_current_player,
-        places=_places,
-    ),
-    determinize=determinize,
-    policy=_policy,
-    values=values,
-    scale=8.0,
-    candidates=candidates,
-)
+BOT = SearchBot(__package__, easy, HARD_BUDGET, determinize, _policy, values, candidates, LEAD)
+choose = BOT.choose

@@ -8,12 +8,10 @@ ever read here.
 
 from __future__ import annotations
 
-import json
+import functools
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.urls import reverse
-from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -67,11 +65,10 @@ class Choices:
 
 
 def board_links(
-    game,
     choices: Choices,
     selected_from: str | None,
-    version: int,
     label,
+    target,
     confirm: frozenset[str] = frozenset(),
 ) -> dict:
     """{cell: link} for the board: one click applies a cell's only action (htmx) or opens the
@@ -79,45 +76,31 @@ def board_links(
     in ``confirm`` (one that ends the turn while others were possible) is never applied by one
     click: its cell opens its choice, whose button says so.
 
-    ``label(action)`` gives an action's words; a link is {"href", "label", "hx_post",
-    "hx_vals", "kind"} as the board template expects, ``kind`` a key of
+    ``label(action)`` gives an action's words; ``target(kind, label, action, query=...)``
+    makes a link (``games.kinds.page.Page.move_target`` for the game), ``kind`` a key of
     ``Board.target_kinds``.
     """
-    base = reverse("game_detail", args=[game.code])
-    act = reverse("game_act", args=[game.code])
-
-    def link(cell, label, kind, action=None, query=None):
-        href = f"{base}?{urlencode(query or {'cell': cell})}"
-        vals = json.dumps({"action": action, "version": version}) if action else None
-        return {
-            "href": href,
-            "label": label,
-            "hx_post": act if action else None,
-            "hx_vals": vals,
-            "kind": kind,
-        }
 
     links = {}
     if selected_from is not None:
         for action in choices.from_cell.get(selected_from, []):
-            target = action.split()[2]
-            query = {"from": selected_from, "cell": target}
-            links[target] = link(target, label(action), "place", action, query)
+            cell = action.split()[2]
+            query = {"from": selected_from, "cell": cell}
+            links[cell] = target("place", label(action), action, query=query)
         return links
     for cell in set(choices.by_cell) | set(choices.from_cell):
         actions = choices.by_cell.get(cell, [])
         if len(actions) == 1 and cell not in choices.from_cell:
             action = actions[0]
             kind = TARGET_OF[action.split()[0]]
-            if action in confirm:
-                links[cell] = link(cell, label(action), kind)
-            else:
-                links[cell] = link(cell, label(action), kind, action)
+            post = None if action in confirm else action
+            links[cell] = target(kind, label(action), post, query={"cell": cell})
         elif not actions:
             words = _("Move the marker on %(cell)s") % {"cell": cell}
-            links[cell] = link(cell, words, "marker", None, {"from": cell})
+            links[cell] = target("marker", words, query={"from": cell})
         else:
-            links[cell] = link(cell, _("%(cell)s: choose what to do") % {"cell": cell}, "choose")
+            words = _("%(cell)s: choose what to do") % {"cell": cell}
+            links[cell] = target("choose", words, query={"cell": cell})
     return links
 
 
@@ -151,7 +134,8 @@ class Page(page.Page):
 
         links = {}
         if legal:
-            links = board_links(game, choices, selected_from, game.version, label, confirm)
+            target = functools.partial(self.move_target, game)
+            links = board_links(choices, selected_from, label, target, confirm)
         cell_choices = []
         if selected_cell and not selected_from:
             cell_choices = [(a, label(a)) for a in choices.by_cell.get(selected_cell, [])]
@@ -168,7 +152,7 @@ class Page(page.Page):
         return {
             "action_label": label,
             "board_context": board_context,
-            "role": f"{selected_from}:{selected_cell}",
+            "board_selection": f"{selected_from}:{selected_cell}",
             "buttons": [(a, label(a)) for a in choices.buttons],
             "cell_choices": cell_choices,
             "confirm_choice": bool(cell_choices) and all(a in confirm for a, _w in cell_choices),

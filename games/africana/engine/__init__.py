@@ -40,7 +40,6 @@ holder may see. Vocabulary:
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from games.africana.engine import bot, legal, observe, rules, scoring, setup
@@ -125,17 +124,10 @@ class AfricanaEngine:
         """The canonical spelling of a typed action (``legal.canonical``)."""
         return legal.canonical(state, text)
 
-    def choose(
-        self,
-        observation: dict[str, Any],
-        legal: list[str],
-        rng: random.Random,
-        level: str = "easy",
-        iterations: int | None = None,
-    ) -> str:
-        """A bot's action from the viewer's observation (``bot.choose``); ``iterations``
-        caps the hard bot's search."""
-        return bot.choose(observation, legal, rng, level, iterations=iterations)
+    #: A bot's action: ``choose(observation, legal, rng, level="easy", iterations=None)``,
+    #: decided from the viewer's observation only (``games.engines.search.SearchBot.choose``;
+    #: ``iterations`` caps the hard bot's search). ValueError for an unknown level or no action.
+    choose = staticmethod(bot.choose)
 
 
 #: The class ``get_engine("africana")`` makes its one instance of.

@@ -21,12 +21,11 @@ from collections import deque
 from typing import Any
 
 from games.africana.engine import legal as rules_legal
-from games.africana.engine import rules
 from games.africana.engine.data import ADVENTURES, BOARD, EXPEDITIONS, MARKERS
 from games.africana.engine.sampling import determinize
-from games.africana.engine.scoring import places, score_player
+from games.africana.engine.scoring import score_player
 from games.engines.base import State
-from games.engines.search import Budget, Rules, SearchGame, choose_at_level
+from games.engines.search import Budget, SearchBot
 
 
 def _distances() -> dict[str, dict[str, int]]:
@@ -53,25 +52,8 @@ HARD_BUDGET = Budget(iterations=120, seconds=0.5, horizon=40)
 """The hard bot's default: 120 iterations (20 rounds of the 6 root candidates) or 0.5 s of CPU,
 whichever ends first."""
 ROOT_CANDIDATES = 6
-
-
-def choose(
-    observation: dict[str, Any],
-    legal: list[str],
-    rng: random.Random,
-    level: str = "easy",
-    budget: Budget | None = None,
-    iterations: int | None = None,
-) -> str:
-    """One of ``legal`` for the player to act in ``observation``, at bot ``level``.
-
-    "easy" rates each action with a heuristic, ties broken with ``rng``; "hard" searches with
-    ``budget`` (default ``HARD_BUDGET``), its iterations capped at ``iterations`` when given
-    (``search.choose_at_level``). Raises ValueError for an unknown level or an empty ``legal``.
-    """
-    return choose_at_level(
-        GAME, easy, HARD_BUDGET, observation, legal, rng, level, budget, iterations
-    )
+LEAD = 5.0  # the lead in points the search counts as clear (its evaluation's width)
+FAVOURITE_BONUS = 0.03  # mean reward added to the favourite: left only for a clearly better
 
 
 def easy(observation: dict[str, Any], legal: list[str], rng: random.Random) -> str:
@@ -208,27 +190,7 @@ def candidates(observation: dict[str, Any], legal: list[str]) -> list[str]:
     return ranked[:ROOT_CANDIDATES]
 
 
-def _current_player(state: State) -> int | None:
-    """The seat to act in ``state``, None once the game is over."""
-    return None if state["phase"] == "over" else state["seat"]
-
-
-def _final_places(state: State) -> list[int]:
-    """Each seat's place at the end of the game of ``state`` (1 = first, ties shared)."""
-    return places([entry["total"] for entry in state["final"]], state["silver"])
-
-
-GAME = SearchGame(
-    engine=Rules(
-        legal_actions=rules_legal.legal_actions,
-        apply=rules.apply,
-        current_player=_current_player,
-        places=_final_places,
-    ),
-    determinize=determinize,
-    policy=_policy,
-    values=values,
-    scale=5.0,
-    candidates=candidates,
-    first_bonus=0.03,
+BOT = SearchBot(
+    __package__, easy, HARD_BUDGET, determinize, _policy, values, candidates, LEAD, FAVOURITE_BONUS
 )
+choose = BOT.choose

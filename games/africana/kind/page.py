@@ -8,11 +8,8 @@ is, ``engine.legal_actions(state)``: only legal actions are offered, nothing hid
 
 from __future__ import annotations
 
-import json
 from collections import defaultdict
 
-from django.urls import reverse
-from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -55,32 +52,16 @@ class Page(page.Page):
         def label(action):
             return self.action_label(action, observation, names)
 
-        base = reverse("game_detail", args=[game.code])
-        act = reverse("game_act", args=[game.code])
         links = {}
         for loc, actions in by_location.items():
-            href = f"{base}?{urlencode({'cell': loc})}"
+            query = {"cell": loc}
             if len(actions) == 1:
                 action = actions[0]
-                post, vals = act, json.dumps({"action": action, "version": game.version})
-                if action in confirm:
-                    post, vals = None, None
-                links[loc] = {
-                    "href": href,
-                    "label": label(action),
-                    "hx_post": post,
-                    "hx_vals": vals,
-                    "kind": "step",
-                }
+                post = None if action in confirm else action
+                links[loc] = self.move_target(game, "step", label(action), post, query=query)
             else:
                 text = _("%(place)s: choose a card") % {"place": place(loc)}
-                links[loc] = {
-                    "href": href,
-                    "label": text,
-                    "hx_post": None,
-                    "hx_vals": None,
-                    "kind": "choose",
-                }
+                links[loc] = self.move_target(game, "choose", text, query=query)
         cell_choices = [(a, label(a)) for a in by_location.get(selected, [])]
 
         def board_context():
@@ -91,7 +72,7 @@ class Page(page.Page):
         return {
             "action_label": label,
             "board_context": board_context,
-            "role": f"{selected}",
+            "board_selection": f"{selected}",
             "buttons": [(a, label(a)) for a in buttons],
             "cell_choices": cell_choices,
             "confirm_choice": bool(cell_choices) and all(a in confirm for a, _w in cell_choices),

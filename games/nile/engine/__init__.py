@@ -61,7 +61,6 @@ moving ``lost``, ``map`` {hex}, ``blocked``, ``move`` {hex}; natives ``no_native
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from games.engines.base import IllegalAction, State, shared_places
@@ -157,18 +156,10 @@ class NileEngine:
         """The canonical spelling of ``text``; IllegalAction when it is no action at all."""
         return legal.canonical(text)
 
-    def choose(
-        self,
-        observation: dict[str, Any],
-        legal_actions: list[str],
-        rng: random.Random,
-        level: str = "easy",
-        iterations: int | None = None,
-    ) -> str:
-        """A bot's action from the viewer's observation and the legal actions (``bot.choose``);
-        ``iterations`` caps the hard bot's search. ValueError for an unknown level or no legal
-        action."""
-        return bot.choose(observation, legal_actions, rng, level, iterations=iterations)
+    #: A bot's action: ``choose(observation, legal, rng, level="easy", iterations=None)``,
+    #: decided from the viewer's observation only (``games.engines.search.SearchBot.choose``;
+    #: ``iterations`` caps the hard bot's search). ValueError for an unknown level or no action.
+    choose = staticmethod(bot.choose)
 
 
 #: The class ``get_engine("nile")`` makes its one instance of.

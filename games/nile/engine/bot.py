@@ -17,10 +17,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.engines.base import State, shared_places
-from games.engines.search import Budget, Rules, SearchGame, choose_at_level
-from games.nile.engine import legal as rules_legal
-from games.nile.engine import rules
+from games.engines.base import State
+from games.engines.search import Budget, SearchBot
 from games.nile.engine.bot_easy import easy, move_choices
 from games.nile.engine.bot_plan import homeward, strong
 from games.nile.engine.bot_sample import determinize, values, view
@@ -32,25 +30,8 @@ HARD_BUDGET = Budget(iterations=30, seconds=0.5, horizon=30)
 evaluates the position at the seat's next turn or after 30 actions (about two Africa turns
 alone at the table)."""
 ROOT_CANDIDATES = 7  # a hex's six neighbours and stop
-
-
-def choose(
-    observation: dict[str, Any],
-    legal: list[str],
-    rng: random.Random,
-    level: str = "easy",
-    budget: Budget | None = None,
-    iterations: int | None = None,
-) -> str:
-    """One of ``legal`` for the player to act in ``observation``, at bot ``level``.
-
-    "easy" follows the heuristic (``easy``); "hard" searches with ``budget`` (default
-    ``HARD_BUDGET``), its iterations capped at ``iterations`` when given
-    (``search.choose_at_level``). Raises ValueError for an unknown level or an empty ``legal``.
-    """
-    return choose_at_level(
-        GAME, easy, HARD_BUDGET, observation, legal, rng, level, budget, iterations
-    )
+LEAD = 4.0  # the lead in VP the search counts as clear (its evaluation's width)
+FAVOURITE_BONUS = 0.02  # mean reward added to the favourite: left only for a clearly better
 
 
 def _policy(state: State, legal: list[str], rng: random.Random) -> str:
@@ -77,27 +58,7 @@ def candidates(observation: dict[str, Any], legal: list[str]) -> list[str]:
     return ([favourite] + [a for a in others if a != favourite])[:ROOT_CANDIDATES]
 
 
-def _current_player(state: State) -> int | None:
-    """The seat to act in ``state``, None once the game is over."""
-    return None if state["phase"] == "over" else state["seat"]
-
-
-def _places(state: State) -> list[int]:
-    """Each seat's place at the end of the game of ``state`` (1 = first, ties shared)."""
-    return shared_places([p["score"] for p in state["players"]])
-
-
-GAME = SearchGame(
-    engine=Rules(
-        legal_actions=rules_legal.legal_actions,
-        apply=rules.apply,
-        current_player=_current_player,
-        places=_places,
-    ),
-    determinize=determinize,
-    policy=_policy,
-    values=values,
-    scale=4.0,
-    candidates=candidates,
-    first_bonus=0.02,
+BOT = SearchBot(
+    __package__, easy, HARD_BUDGET, determinize, _policy, values, candidates, LEAD, FAVOURITE_BONUS
 )
+choose = BOT.choose

@@ -8,10 +8,8 @@ legal actions are offered.
 
 from __future__ import annotations
 
-import json
 from collections import defaultdict
 
-from django.urls import reverse
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
@@ -142,20 +140,15 @@ class Page(page.Page):
         def label(action):
             return self.action_label(action, observation, names)
 
-        act = reverse("game_act", args=[game.code])
-        base = reverse("game_detail", args=[game.code])
         links = {}
         for action in legal:
             if action.startswith("move "):
                 hid = action.split()[1]
                 blank = observation["hexes"].get(hid, {}).get("terrain") is None
-                links[hid] = {
-                    "kind": "explore" if blank else "move",
-                    "href": f"{base}#actions-heading",
-                    "label": label(action),
-                    "hx_post": act,
-                    "hx_vals": json.dumps({"action": action, "version": game.version}),
-                }
+                kind = "explore" if blank else "move"
+                links[hid] = self.move_target(
+                    game, kind, label(action), action, anchor="actions-heading"
+                )
         shop = market(observation, legal) if legal else None
         if shop:
             sold = {row["key"] for row in shop["rows"]}
@@ -182,7 +175,7 @@ class Page(page.Page):
         return {
             "action_label": label,
             "board_context": board,
-            "role": "",
+            "board_selection": "",
             "buttons": labelled,
             "quantity_forms": quantity_forms,
             "sections": sections(labelled, quantity_forms),
