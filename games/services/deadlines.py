@@ -10,7 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
-from games import mails
+from games import notices
 from games.engines import turn_of
 from games.models import Game
 from games.services.common import GameError, locked, require_active, seat_of
@@ -99,7 +99,7 @@ def time_out(game_id: int, version: int) -> bool:
         else:
             schedule_bot_move(game, seats)
     game.save()
-    mails.queue_notice(game, notice, seat.number)
+    notices.notice(game, notice, seat.number)
     announce_turn(game, turn)
     return True
 
@@ -119,3 +119,9 @@ def resume_after_vacation(user: User, started, now) -> None:
         if game.reminder_due_at is not None:
             game.reminder_due_at += pause
         game.save(update_fields=["turn_deadline", "reminder_due_at"])
+
+
+def on_vacation_ended(sender, user: User, started, now, **kwargs) -> None:
+    """The receiver of ``accounts.signals.vacation_ended`` (connected in ``GamesConfig.ready``):
+    ``resume_after_vacation``."""
+    resume_after_vacation(user, started, now)

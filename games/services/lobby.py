@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
-from games import mails
+from games import notices
 from games.engines.base import with_rules_version
 from games.kinds import get_kind, kind_names
 from games.models import BotLevel, Game, Invitation, Seat, seed_commitment
@@ -118,7 +118,7 @@ def invite(game: Game, by: User, display_name: str) -> Invitation:
         game=game, user=user, defaults={"invited_by": by}
     )
     if created:
-        mails.queue_invitation(invitation)
+        notices.invitation(invitation)
     return invitation
 
 

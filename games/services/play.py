@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
-from games import lines, mails
+from games import lines, notices
 from games.deadlines import reminder_due
 from games.engines import IllegalAction, replay, turn_of
 from games.models import Game, Move, Seat
@@ -268,7 +268,7 @@ def open_turn(game: Game, seats: list[Seat]) -> None:
 def announce(game: Game, notice: str, *, but: User | None = None) -> None:
     """Put the notice ``notice`` about ``game`` to its players (all of them ``but`` one, who
     made it happen and sees it) in the outbox (sent after commit)."""
-    mails.queue_notice(game, notice, but=but)
+    notices.notice(game, notice, but=but)
     if notice == "game_started":
         announce_turn(game, None)
 
@@ -276,7 +276,7 @@ def announce(game: Game, notice: str, *, but: User | None = None) -> None:
 def announce_turn(game: Game, previous_turn_start) -> None:
     """Put the your-turn mail in the outbox if a new turn began (its start moved on)."""
     if game.status == Game.Status.ACTIVE and game.turn_started_at != previous_turn_start:
-        mails.queue_turn(game)
+        notices.turn(game)
 
 
 def schedule_bot_move(game: Game, seats: list[Seat]) -> None:

@@ -15,7 +15,7 @@ from django.utils import timezone
 from kombu.exceptions import OperationalError
 
 from accounts.models import User
-from games import mails, services
+from games import notices, services
 from notifications import outbox, sender, tasks
 from notifications.models import OutboundMail
 from tests.games.conftest import first_with, play, player_to_move
@@ -106,7 +106,7 @@ def test_a_reminder_whose_turn_moved_on_is_closed_with_its_reason(alice, bob, ma
     game = services.create_game(alice, num_players=2, seed=2024)
     services.join_game(game, bob)
     game.refresh_from_db()
-    mails.queue_reminder(game.pk, game.version)
+    notices.reminder(game.pk, game.version)
     game = play(game, first_with(game, "start "))
     mailoutbox.clear()
 
@@ -234,7 +234,7 @@ def test_later_mails_of_a_batch_decide_on_the_game_as_it_is_when_they_are_built(
     OutboundMail.objects.all().delete()
     start = timezone.now()
     for n, game in enumerate(games):
-        mails.queue_turn(game)
+        notices.turn(game)
         OutboundMail.objects.filter(game=game).update(send_after=start + timedelta(seconds=n))
     moved_on, looking = games[-2], games[-1]
     looker = player_to_move(looking)
