@@ -266,7 +266,7 @@ def copy_games(game, count: int) -> list:
             [
                 Move(
                     game=copy,
-                    ply=m.ply,
+                    version=m.version,
                     seat=m.seat,
                     action=m.action,
                     events=m.events,
@@ -284,7 +284,7 @@ def copy_games(game, count: int) -> list:
 def line_of_play(game, length: int, rng: random.Random) -> list[tuple[int, str]]:
     """The next ``length`` actions of ``game`` as the easy bot plays them: [(seat, action)]
     (shorter if the game ends)."""
-    rules = game.rules
+    rules = game.kind.engine
     state = game.state
     line = []
     for _n in range(length):

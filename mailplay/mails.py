@@ -51,11 +51,13 @@ def game_context(game: Game, user: User) -> dict:
 def news_since_last_turn(game: Game, seat: Seat, names: list[str]) -> list[str]:
     """The log in words since ``seat``'s last own move, oldest first (at most 40 lines)."""
     moves = game.moves.filter(taken_back=False)
-    last_own = moves.filter(seat=seat.number, automatic=False).order_by("-ply").values("ply")
-    moves = moves.filter(ply__gt=Coalesce(Subquery(last_own[:1]), Value(-1)))  # one query
+    last_own = (
+        moves.filter(seat=seat.number, automatic=False).order_by("-version").values("version")
+    )
+    moves = moves.filter(version__gt=Coalesce(Subquery(last_own[:1]), Value(-1)))  # one query
     describe = game.kind.log.describe
     lines = []
-    for move in moves.order_by("-ply")[:40]:
+    for move in moves.order_by("-version")[:40]:
         lines[:0] = [text for event in move.events if (text := describe(event, names))]
     return lines
 
@@ -63,7 +65,7 @@ def news_since_last_turn(game: Game, seat: Seat, names: list[str]) -> list[str]:
 def _turn_seat(row) -> Seat | Close:
     """The seat whose turn ``row`` is about, or why the row lost its purpose."""
     game = row.game
-    if game is None or game.status != Game.Status.ACTIVE or game.version != row.ply:
+    if game is None or game.status != Game.Status.ACTIVE or game.version != row.version:
         return Close("moved on")
     seat = next((s for s in game.seats_with_users() if s.number == game.current_seat), None)
     if seat is None or seat.user_id != row.user_id:

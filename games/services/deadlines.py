@@ -76,13 +76,13 @@ def time_out(game_id: int, version: int) -> bool:
     seat = next(s for s in seats if s.number == game.current_seat)
     turn = game.turn_started_at
     guard = 0
-    timed_out = turn_of(game.rules, game.state)
+    timed_out = turn_of(game.kind.engine, game.state)
     while (
         game.status == Game.Status.ACTIVE
-        and turn_of(game.rules, game.state) == timed_out
+        and turn_of(game.kind.engine, game.state) == timed_out
         and guard < 20
     ):
-        action = game.rules.timeout_action(game.state)
+        action = game.kind.engine.timeout_action(game.state)
         apply_action(game, seat.number, action, automatic=True, seats=seats)
         guard += 1
     seat.timeouts += 1

@@ -266,7 +266,7 @@ def test_the_text_board_says_who_each_player_is_and_the_example_is_legal(duel, m
     names = {s.number: s.user.display_name for s in game.seats.all()}
     assert f"Players: P1 {names[0]}, P2 {names[1]}" in mail.body
     example = mail.body.split("For example, reply with this line: ")[1].split(". Text below")[0]
-    assert example in game.rules.legal_actions(game.state)
+    assert example in game.kind.engine.legal_actions(game.state)
 
 
 def test_grouped_actions_follow_the_board_rows_then_columns():

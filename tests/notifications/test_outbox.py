@@ -56,7 +56,7 @@ def test_a_move_while_the_broker_is_down_succeeds_and_its_mail_goes_out_once_lat
 
     assert response.status_code == 200
     game.refresh_from_db()
-    assert game.moves.get(ply=game.version).action == action
+    assert game.moves.get(version=game.version).action == action
     second = player_to_move(game)
     assert turn_mails_to(second) == []  # nothing was sent: the kick did not reach a worker
     assert OutboundMail.objects.filter(user=second, template="your_turn", status="pending")
@@ -248,7 +248,7 @@ def test_later_mails_of_a_batch_decide_on_the_game_as_it_is_when_they_are_built(
         counts = sender.send_due()
 
     assert counts == {"sent": sender.FRESH, "closed": 1, "deferred": 1, "failed": 0}
-    before_the_move = OutboundMail.objects.get(game=moved_on, ply=moved_on.version)
+    before_the_move = OutboundMail.objects.get(game=moved_on, version=moved_on.version)
     assert (before_the_move.status, before_the_move.reason) == (
         OutboundMail.Status.CLOSED,
         "moved on",
