@@ -7,7 +7,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
-from games import services as games_services
+from accounts.signals import vacation_ended
 
 VACATION_DAYS_PER_YEAR = 20
 DAY_SECONDS = 24 * 60 * 60
@@ -54,8 +54,9 @@ def start_vacation(user: User) -> None:
 @transaction.atomic
 def end_vacation(user: User) -> None:
     """End ``user``'s vacation: count the days used, and move the deadline and reminder of
-    each game waiting for their move by the time the turn stood still (through the games'
-    deadlines service; the games' versions stay, so mailed reply addresses still play)."""
+    each game waiting for their move by the time the turn stood still (the games do it on the
+    ``vacation_ended`` signal, in this transaction; the games' versions stay, so mailed reply
+    addresses still play)."""
     user = User.objects.select_for_update().get(pk=user.pk)
     if not user.on_vacation:
         return
@@ -66,4 +67,4 @@ def end_vacation(user: User) -> None:
     user.vacation_days_used = min(float(VACATION_DAYS_PER_YEAR), used)
     user.vacation_started_at = None
     user.save(update_fields=["vacation_started_at", "vacation_year", "vacation_days_used"])
-    games_services.resume_after_vacation(user, started, now)
+    vacation_ended.send(sender=User, user=user, started=started, now=now)

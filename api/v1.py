@@ -131,7 +131,7 @@ class LogLine(Schema):
 
 
 class LogEntry(Schema):
-    ply: int
+    ply: int  # the move's version (``Move.version``): the API's name for it stays
     seat: int
     action: str | None
     lines: list[LogLine]
@@ -177,7 +177,7 @@ def observation_for(game: Game, seat: Seat | None) -> dict | None:
     observation for that viewer, or None before the game starts."""
     if game.state is None:
         return None
-    return game.rules.observation(game.state, seat.number if seat is not None else None)
+    return game.kind.engine.observation(game.state, seat.number if seat is not None else None)
 
 
 def _game_view(game: Game, seat: Seat | None) -> dict:
@@ -236,7 +236,7 @@ def moves(request, code: UUID):
     your moves, and for everyone's once the game is over."""
     found, seat = access.game_for(request.user, code)
     names = [s.name for s in found.seat_list]
-    rows = list(found.moves.filter(taken_back=False).order_by("ply")[:LOG_LENGTH])
+    rows = list(found.moves.filter(taken_back=False).order_by("version")[:LOG_LENGTH])
     over = found.status in (Game.Status.FINISHED, Game.Status.ABORTED)
     entries = found.kind.log.entries(rows, names)
     for row, entry in zip(rows, entries, strict=True):

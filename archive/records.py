@@ -60,7 +60,9 @@ def game_record(game: Game) -> dict[str, Any]:
     if game.status != Game.Status.FINISHED:
         raise ValueError("only finished games have records")
     seats = sorted(game.seats.select_related("user"), key=lambda seat: seat.number)
-    moves = list(game.moves.filter(taken_back=False).order_by("ply").values("action", "automatic"))
+    moves = list(
+        game.moves.filter(taken_back=False).order_by("version").values("action", "automatic")
+    )
     return {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,

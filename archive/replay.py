@@ -70,7 +70,7 @@ def replay_context(game: Game, step: int | None) -> dict[str, Any]:
     """
     if game.status != Game.Status.FINISHED:
         raise ValueError("only finished games are replayed with their layout revealed")
-    moves = list(game.moves.filter(taken_back=False).order_by("ply").values("action", "events"))
+    moves = list(game.moves.filter(taken_back=False).order_by("version").values("action", "events"))
     last = len(moves)
     step = last if step is None else max(0, min(step, last))
     kind = game.kind

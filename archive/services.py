@@ -113,7 +113,7 @@ def import_record(record: dict[str, Any]) -> Game:
     Move.objects.bulk_create(
         Move(
             game=game,
-            ply=ply,
+            version=ply,
             seat=step.seat,
             action=step.action,
             events=step.events,

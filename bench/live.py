@@ -152,7 +152,7 @@ def commit_moves(games: list) -> dict[str, float]:
     for game in games:
         game.refresh_from_db()
         user = game.seats.get(number=game.current_seat).user
-        action = game.rules.legal_actions(game.state)[0]
+        action = game.kind.engine.legal_actions(game.state)[0]
         code = str(game.code)
         with transaction.atomic():
             transaction.on_commit(

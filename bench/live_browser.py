@@ -262,8 +262,12 @@ def against_bots(browser, base, turns: int, seed: int) -> tuple[list[float], lis
         my_turn.wait_for(timeout=120_000)
         seen = page.evaluate("() => window.seenAt")
         versions = sorted(int(v) for v in seen if v.isdigit() and int(v) > after)
-        mine = game.moves.filter(automatic=False).order_by("-ply").values_list("ply", flat=True)
-        played = game.moves.filter(automatic=True, ply__gt=mine[0]).order_by("ply")
+        mine = (
+            game.moves.filter(automatic=False)
+            .order_by("-version")
+            .values_list("version", flat=True)
+        )
+        played = game.moves.filter(automatic=True, version__gt=mine[0]).order_by("version")
         commits = [m.created_at.timestamp() for m in played]
         times = [seen[str(v)] / 1000 for v in versions]
         shown += [t - c for t, c in zip(times, commits, strict=False)]

@@ -201,13 +201,13 @@ def queue_turn_mails(games: list) -> None:
     """Empty the outbox, then queue the your-turn mail of each of ``games`` as a move does."""
     from django.db import transaction
 
-    from games import mails
+    from games import notices
     from notifications.models import OutboundMail
 
     OutboundMail.objects.all().delete()
     with transaction.atomic():
         for game in games:
-            mails.queue_turn(game)
+            notices.turn(game)
 
 
 # -- measuring ------------------------------------------------------------------------------
@@ -255,7 +255,7 @@ def send_again(keys: list[str]) -> None:
 PARTS = [
     ("claiming the rows (sender._claim)", "notifications/sender.py", "_claim"),
     ("building the mails (sender.build)", "notifications/sender.py", "build"),
-    ("  composing (the composer: queries, position)", "games/mails.py", "compose_turn"),
+    ("  composing (the composer: queries, position)", "mailplay/mails.py", "compose_turn"),
     ("    the board picture (attach_board)", "notifications/boardimage.py", "attach_board"),
     ("      its SVG (board_svg, a template)", "notifications/boardsvg.py", "board_svg"),
     ("      its picture (svg_png)", "notifications/boardimage.py", "svg_png"),
@@ -268,7 +268,7 @@ PARTS = [
     ("        Pillow (quantize)", "PIL/Image.py", "quantize"),
     ("        Pillow (PNG save)", "PIL/Image.py", "save"),
     ("    the position (turn_mail_context)", "mailplay/replies.py", "turn_mail_context"),
-    ("    the news (news_since_last_turn)", "games/mails.py", "news_since_last_turn"),
+    ("    the news (news_since_last_turn)", "mailplay/mails.py", "news_since_last_turn"),
     ("    the chat (chat_for_mail)", "talk/mail.py", "chat_for_mail"),
     ("  the three templates (make_message)", "notifications/emails.py", "make_message"),
     ("sending (EmailMessage.send)", "django/core/mail/message.py", "send"),

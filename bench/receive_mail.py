@@ -76,7 +76,7 @@ def make_replies(count: int, seed: int) -> list[bytes]:
         message["To"] = reply_address(game.pk, seat.number, game.version)
         message["Subject"] = "Re: Your turn"
         message["Message-ID"] = make_msgid(f"bench{n}", "mail.example.com")
-        message.set_content(game.rules.legal_actions(game.state)[0] + "\n")
+        message.set_content(game.kind.engine.legal_actions(game.state)[0] + "\n")
         replies.append(message.as_bytes())
     return replies
 

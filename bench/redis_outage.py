@@ -129,7 +129,7 @@ def main() -> None:
     for _n in range(args.moves):
         game.refresh_from_db()
         client.force_login(game.seats.get(number=game.current_seat).user)
-        action = game.rules.legal_actions(game.state)[0]
+        action = game.kind.engine.legal_actions(game.state)[0]
         data = {"action": action, "version": game.version}
         start = time.perf_counter()
         response = client.post(

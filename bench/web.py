@@ -224,7 +224,7 @@ def prepare_floor(args, work: Path, env: dict) -> Path:
             "-c",
             "from floor.models import Game, Move\n"
             f"games = Game.objects.bulk_create([Game() for _ in range({FLOOR_GAMES})])\n"
-            "Move.objects.bulk_create([Move(game=games[0], ply=n + 1, action='uncover E4')"
+            "Move.objects.bulk_create([Move(game=games[0], version=n + 1, action='uncover E4')"
             " for n in range(50)])\n"
             "Game.objects.filter(pk=games[0].pk).update(version=50)\n",
         ],
@@ -285,7 +285,7 @@ def copy_games(game, count: int) -> list:
             [
                 Move(
                     game=copy,
-                    ply=m.ply,
+                    version=m.version,
                     seat=m.seat,
                     action=m.action,
                     events=m.events,
@@ -309,7 +309,7 @@ def line_of_play(game, length: int, rng: random.Random) -> list[tuple[int, str]]
 
     Raises LineEnds if the game is over before, or by, the last of them (the answer to a move
     that ends the game is the whole page, not a patch)."""
-    rules = game.rules
+    rules = game.kind.engine
     state = game.state
     line = []
     for _n in range(length):

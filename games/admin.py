@@ -34,9 +34,9 @@ class SeatInline(ReadOnlyInline):
 
 class MoveInline(ReadOnlyInline):
     model = Move
-    fields = ("ply", "seat", "action", "automatic", "taken_back", "created_at")
+    fields = ("version", "seat", "action", "automatic", "taken_back", "created_at")
     readonly_fields = fields
-    ordering = ("ply",)
+    ordering = ("version",)
 
 
 @admin.register(Game)

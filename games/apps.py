@@ -9,5 +9,9 @@ class GamesConfig(AppConfig):
     def ready(self):
         # Register the games' tasks in every process, so that the services can enqueue the
         # bots' moves by name (games.services.bot_queue) and eager mode runs them in place.
-        # The composers of the mails about games register with the outbox.
-        from games import mails, tasks  # noqa: F401
+        # The end of a vacation moves the deadlines of the player's games.
+        from accounts.signals import vacation_ended
+        from games import tasks  # noqa: F401
+        from games.services import deadlines
+
+        vacation_ended.connect(deadlines.on_vacation_ended, dispatch_uid="games.vacation_ended")

@@ -51,7 +51,7 @@ class NewGameForm(forms.Form):
     public = forms.BooleanField(
         label=_("Others may watch"),
         required=False,
-        help_text=_("Anyone may follow the game while it runs; hidden markers stay hidden."),
+        help_text=_("Anyone may follow the game while it runs; what is hidden stays hidden."),
     )
 
     #: The fieldsets after the game's own: (legend, field names).

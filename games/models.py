@@ -17,7 +17,6 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.deadlines import turn_deadline
-from games.engines import get_engine
 from games.kinds import GameKind, first_game, game_choices, get_kind
 
 DAYS_PER_MOVE_CHOICES = [(d, d) for d in (1, 2, 3, 5, 7, 10, 14)]
@@ -90,7 +89,7 @@ class Game(models.Model):
     public = models.BooleanField(
         _("others may watch"),
         default=False,
-        help_text=_("Anyone may follow the game while it runs (hidden markers stay hidden)."),
+        help_text=_("Anyone may follow the game while it runs (what is hidden stays hidden)."),
     )
     seed = models.BigIntegerField()
     salt = models.CharField(max_length=64)
@@ -150,8 +149,8 @@ class Game(models.Model):
 
     @property
     def rules(self):
-        """The rules engine of this game (a ``games.engines.Engine``)."""
-        return get_engine(self.engine)
+        """An alias of ``kind.engine`` (the one way to a game's rules), kept for old callers."""
+        return self.kind.engine
 
     @property
     def kind(self) -> GameKind:
@@ -338,11 +337,13 @@ class Move(models.Model):
     """One applied action, in the canonical notation of the game's engine.
 
     Append-only: an undo marks the moves it takes back (``taken_back``) and replay skips them.
-    ``events`` are the engine's public events for the action (for the log in words).
+    ``version`` is the game's version the action made (``Game.version`` right after it: 1 for
+    the first move). ``events`` are the engine's public events for the action (for the log in
+    words).
     """
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
-    ply = models.PositiveIntegerField()
+    version = models.PositiveIntegerField()
     seat = models.PositiveSmallIntegerField()
     action = models.CharField(max_length=64)
     events = models.JSONField(default=list)
@@ -351,13 +352,13 @@ class Move(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
-        ordering = ["game", "ply"]
-        constraints = [
-            models.UniqueConstraint(fields=["game", "ply"], name="games_move_unique_ply"),
+        ordering = ["game", "version"]
+        constraints = [  # the name is the database's, from when the version was called the ply
+            models.UniqueConstraint(fields=["game", "version"], name="games_move_unique_ply"),
         ]
 
     def __str__(self):
-        return f"{self.ply}. {self.action}"
+        return f"{self.version}. {self.action}"
 
 
 class Invitation(models.Model):

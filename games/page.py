@@ -232,7 +232,7 @@ def _log_context(game: Game, position: Position, full_log: bool) -> dict:
     """The log fragment's context: the moves in words, newest first (the whole log when
     ``full_log``, else the kind's ``log.length`` newest moves)."""
     kind = position.kind
-    moves = game.moves.filter(taken_back=False).order_by("-ply")
+    moves = game.moves.filter(taken_back=False).order_by("-version")
     shown = moves if full_log else moves[: kind.log.length]
     entries = log_entries(kind, shown, position.names, get_language())
     for entry in entries:  # newest first within an action too, as the actions are
@@ -286,7 +286,7 @@ def log_entries(kind, moves, names: list[str], language: str) -> list[dict]:
     """``kind.log.entries`` of ``moves`` (a queryset of Move rows), each move described once
     per language and players' names and kept in the shared cache under its id: a new version
     describes only its new moves, and reads the events of those alone."""
-    rows = list(moves.values_list("pk", "ply", "seat"))
+    rows = list(moves.values_list("pk", "version", "seat"))
     salt = hashlib.sha256("\x1f".join([kind.name, language, *names]).encode()).hexdigest()[:12]
     keys = {pk: f"log-entry:{pk}:{salt}" for pk, _ply, _seat in rows}
     found = cache.get_many(list(keys.values()))
@@ -314,7 +314,7 @@ def since_last_visit(game: Game, seat: Seat | None, names: list[str]) -> dict:
     moves = list(
         game.moves.filter(taken_back=False, created_at__gt=seat.last_seen_at)
         .exclude(seat=seat.number)
-        .order_by("-ply")[:SINCE_LIMIT]
+        .order_by("-version")[:SINCE_LIMIT]
     )
     moves.reverse()
     kind = game.kind

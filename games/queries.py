@@ -46,10 +46,10 @@ def undoable_move(game: Game, seat_number: int) -> Move | None:
     """The last standing move if ``seat_number`` played it by hand and it revealed nothing
     (the engine's ``reveals``, judged in the position before it), else None."""
     standing = game.moves.filter(taken_back=False)
-    last = standing.order_by("-ply").first()
+    last = standing.order_by("-version").first()
     if last is None or last.seat != seat_number or last.automatic:
         return None
-    rules = game.rules
-    earlier = standing.exclude(pk=last.pk).order_by("ply").values_list("action", flat=True)
+    rules = game.kind.engine
+    earlier = standing.exclude(pk=last.pk).order_by("version").values_list("action", flat=True)
     before = replay(rules, game.num_players, game.seed, game.options, earlier)
     return None if rules.reveals(before, last.action) else last

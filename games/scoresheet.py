@@ -22,7 +22,7 @@ def final_breakdown(game: Game, observation: dict | None = None) -> dict | None:
         return None
     seats = getattr(game, "seat_list", None) or list(game.seats.select_related("user"))
     if observation is None:
-        observation = game.rules.observation(game.state, None)
+        observation = game.kind.engine.observation(game.state, None)
     names = [seat.name for seat in seats]
     breakdown = game.kind.score.final_breakdown(observation, names)
     if not breakdown:

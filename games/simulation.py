@@ -17,7 +17,7 @@ from games.models import Game
 def bot_action(game: Game, rng: random.Random) -> str:
     """The action the engine's bot (``engine.choose``, level "easy") picks for the player to
     move in ``game``, from that player's observation and ``rng``."""
-    rules = game.rules
+    rules = game.kind.engine
     observation = rules.observation(game.state, game.current_seat)
     return rules.choose(observation, rules.legal_actions(game.state), rng)
 

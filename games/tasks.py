@@ -1,11 +1,11 @@
 """Background work on games: the deadline sweep, timed-out turns, used-up vacations, the
-computer players' moves, and the mails about games put in the outbox.
+computer players' moves, and the events about games told to ``notifications``.
 
 Tasks are thin: they take ids and the game version they are about, re-read the rows,
 and return early when the world has moved on, so a retry or a duplicate delivery is harmless.
-The mail tasks (``notify_turn``, ``remind``, ``notify_players``, ``notify_invitation``,
-``send_daily_digests``) only put their mail in the outbox (``games.mails``); the outbox's sender
-is ``notifications.tasks.send_outbox``.
+The notifying tasks (``notify_turn``, ``remind``, ``notify_players``, ``notify_invitation``,
+``send_daily_digests``) only tell the event (``games.notices``), which puts its rows in the
+outbox; the outbox's sender is ``notifications.tasks.send_outbox``.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from accounts.services import end_vacation, vacation_days_left
-from games import mails, services
+from games import notices, services
 from games.models import Game, Invitation, Seat
 from games.services import bots
 from notifications import outbox
@@ -53,7 +53,7 @@ def sweep_deadlines() -> dict[str, int]:
         reminders = services.claim_due(active, "reminder_due_at", SWEEP_BATCH)
         overdue = services.claim_due(active, "turn_deadline", SWEEP_BATCH)
         for game_id, version in reminders:
-            mails.queue_reminder(game_id, version)
+            notices.reminder(game_id, version)
     for game_id, version in overdue:
         try:
             time_out_turn.apply_async((game_id, version), retry=False)
@@ -100,7 +100,7 @@ def notify_turn(game_id: int, version: int) -> str:
     game = Game.objects.filter(pk=game_id, version=version).first()
     if game is None:
         return "moved on"
-    mails.queue_turn(game)
+    notices.turn(game)
     outbox.kick_after_commit()
     return "queued"
 
@@ -108,17 +108,17 @@ def notify_turn(game_id: int, version: int) -> str:
 @shared_task(name="games.tasks.remind")
 def remind(game_id: int, version: int) -> str:
     """Put the reminder of game ``game_id`` at version ``version`` in the outbox."""
-    mails.queue_reminder(game_id, version)
+    notices.reminder(game_id, version)
     return "queued"
 
 
 @shared_task(name="games.tasks.notify_players")
 def notify_players(game_id: int, name: str, version: int, seat_number: int | None = None) -> str:
-    """Put the notice ``name`` about game ``game_id`` in the outbox (see mails.queue_notice)."""
+    """Put the notice ``name`` about game ``game_id`` in the outbox (see notices.notice)."""
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
         return "moved on"
-    mails.queue_notice(game, name, seat_number)
+    notices.notice(game, name, seat_number)
     return "queued"
 
 
@@ -128,7 +128,7 @@ def notify_invitation(invitation_id: int) -> str:
     invitation = Invitation.objects.select_related("user", "game").filter(pk=invitation_id).first()
     if invitation is None:
         return "moved on"
-    mails.queue_invitation(invitation)
+    notices.invitation(invitation)
     return "queued"
 
 
@@ -145,5 +145,5 @@ def send_daily_digests() -> int:
         local = now.astimezone(user.zone)
         if local.hour != DIGEST_HOUR:
             continue
-        queued += mails.queue_digest(user, local.date())
+        queued += notices.digest(user, local.date())
     return queued

@@ -10,8 +10,8 @@ from __future__ import annotations
 import hashlib
 
 from accounts.models import User
-from games.mails import with_board
 from games.models import Game, Seat
+from mailplay.mails import with_board
 from mailplay.replies import position_context
 from notifications import outbox
 from notifications.outbox import Draft, composer

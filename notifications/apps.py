@@ -7,6 +7,9 @@ class NotificationsConfig(AppConfig):
     verbose_name = _("Notifications")
 
     def ready(self):
-        # The sender task that kick() finds by name. The composers of the mails register
-        # with the outbox from the apps that write them (games.mails, mailplay.answers).
-        from notifications import tasks  # noqa: F401
+        # The sender task that kick() finds by name, and the mail channel. The composers of
+        # the mails register with the outbox from the apps that write them (mailplay.mails,
+        # mailplay.answers).
+        from notifications import channels, mail, tasks  # noqa: F401
+
+        channels.register(mail)

@@ -12,10 +12,10 @@ from django.utils import timezone
 
 class OutboundMail(models.Model):
     """One mail to one user, named by a ``key`` that says what it is about
-    ("turn:<game>:<ply>:<user>"): writing the same mail twice finds the row.
+    ("turn:<game>:<version>:<user>"): writing the same mail twice finds the row.
 
     ``template`` names the mail (``emails/<template>-*``) and the composer that builds it when it
-    is sent (``notifications.sender``) from ``game``, ``ply`` (the game's version it is
+    is sent (``notifications.sender``) from ``game``, ``version`` (the game's version it is
     about), ``seat`` and ``payload`` (JSON). It is sent no earlier than ``send_after`` (quiet
     hours, a player who is looking at the game, a retry's backoff). A sender holds it until
     ``claimed_until`` while sending; a sender that dies leaves a claim that expires.
@@ -36,7 +36,7 @@ class OutboundMail(models.Model):
     game = models.ForeignKey(
         "games.Game", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
     )
-    ply = models.PositiveIntegerField(null=True, blank=True)
+    version = models.PositiveIntegerField(null=True, blank=True)
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
     payload = models.JSONField(default=dict, blank=True)
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)

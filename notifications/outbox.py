@@ -142,7 +142,7 @@ def queue(
                 user=user,
                 template=template,
                 game=game,
-                ply=version,
+                version=version,
                 seat=seat,
                 payload=payload or {},
                 send_after=send_after,

@@ -20,7 +20,7 @@ class Log(Facet):
     def entries(self, moves, names: list[str]) -> list[dict]:
         """The move log in words, in the order of ``moves`` (Move rows): [{"ply", "seat",
         "lines": [{"text", "event"}]}], each line with the public engine event it tells (for
-        the link to its rule)."""
+        the link to its rule); "ply" is the move's version, under the name the API gives it."""
         entries = []
         for move in moves:
             lines = [
@@ -28,5 +28,5 @@ class Log(Facet):
                 for event in move.events
                 if (text := self.describe(event, names))
             ]
-            entries.append({"ply": move.ply, "seat": move.seat, "lines": lines})
+            entries.append({"ply": move.version, "seat": move.seat, "lines": lines})
         return entries

@@ -18,7 +18,8 @@ class Page(Facet):
     notes of the fair-play box and the replay."""
 
     #: What chance the seed decided before the game began, in a sentence of the fair-play
-    #: note ("The markers were shuffled before the game began.").
+    #: note, in the words of the game's own things (Africa: its markers; the Nile: its cards and
+    #: dice rolls); empty when the game deals nothing hidden.
     shuffled: Any = ""
     #: A sentence under the replay's board: how it shows what was hidden during the game.
     replay_note: Any = ""

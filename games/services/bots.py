@@ -53,7 +53,7 @@ def decide(game: Game, seat: Seat) -> str:
     """The bot's action for ``seat`` in ``game``'s position: ``engine.choose`` at the seat's
     playing level, from the seat's observation only (the hard bot's search capped at
     ``settings.BOT_HARD_ITERATIONS`` when set)."""
-    rules = game.rules
+    rules = game.kind.engine
     observation = rules.observation(game.state, seat.number)
     legal = rules.legal_actions(game.state)
     rng = random.Random(secrets.randbits(64))

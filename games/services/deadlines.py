@@ -10,7 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
-from games import mails
+from games import notices
 from games.engines import turn_of
 from games.models import Game
 from games.services.common import GameError, locked, require_active, seat_of
@@ -76,13 +76,13 @@ def time_out(game_id: int, version: int) -> bool:
     seat = next(s for s in seats if s.number == game.current_seat)
     turn = game.turn_started_at
     guard = 0
-    timed_out = turn_of(game.rules, game.state)
+    timed_out = turn_of(game.kind.engine, game.state)
     while (
         game.status == Game.Status.ACTIVE
-        and turn_of(game.rules, game.state) == timed_out
+        and turn_of(game.kind.engine, game.state) == timed_out
         and guard < 20
     ):
-        action = game.rules.timeout_action(game.state)
+        action = game.kind.engine.timeout_action(game.state)
         apply_action(game, seat.number, action, automatic=True, seats=seats)
         guard += 1
     seat.timeouts += 1
@@ -99,7 +99,7 @@ def time_out(game_id: int, version: int) -> bool:
         else:
             schedule_bot_move(game, seats)
     game.save()
-    mails.queue_notice(game, notice, seat.number)
+    notices.notice(game, notice, seat.number)
     announce_turn(game, turn)
     return True
 
@@ -119,3 +119,9 @@ def resume_after_vacation(user: User, started, now) -> None:
         if game.reminder_due_at is not None:
             game.reminder_due_at += pause
         game.save(update_fields=["turn_deadline", "reminder_due_at"])
+
+
+def on_vacation_ended(sender, user: User, started, now, **kwargs) -> None:
+    """The receiver of ``accounts.signals.vacation_ended`` (connected in ``GamesConfig.ready``):
+    ``resume_after_vacation``."""
+    resume_after_vacation(user, started, now)

@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
-from games import mails
+from games import notices
 from games.engines.base import with_rules_version
 from games.kinds import get_kind, kind_names
 from games.models import BotLevel, Game, Invitation, Seat, seed_commitment
@@ -118,7 +118,7 @@ def invite(game: Game, by: User, display_name: str) -> Invitation:
         game=game, user=user, defaults={"invited_by": by}
     )
     if created:
-        mails.queue_invitation(invitation)
+        notices.invitation(invitation)
     return invitation
 
 
@@ -183,9 +183,10 @@ def start_game(game: Game, user: User) -> Game:
     require_open(game)
     if user.pk != game.creator_id:
         raise GameError(_("Only the player who created the game can start it."))
-    if game.seats.count() < game.rules.min_players:
+    if game.seats.count() < game.kind.engine.min_players:
         raise GameError(
-            _("At least %(min)d players are needed to start.") % {"min": game.rules.min_players}
+            _("At least %(min)d players are needed to start.")
+            % {"min": game.kind.engine.min_players}
         )
     _start(game, user)
     return game
@@ -200,7 +201,7 @@ def _start(game: Game, starter: User) -> None:
         seat.number = number
         seat.colour = game.kind.colour_key(number)
     Seat.objects.bulk_update(seats, ["number", "colour"])
-    rules = game.rules
+    rules = game.kind.engine
     now = timezone.now()
     game.num_players = len(seats)
     game.options = with_rules_version(rules, game.options)

@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
-from games import lines, mails
+from games import lines, notices
 from games.deadlines import reminder_due
 from games.engines import IllegalAction, replay, turn_of
 from games.models import Game, Move, Seat
@@ -75,7 +75,9 @@ def submit_actions(
         raise GameError(_("Choose at least one quantity."))
     game = locked(game)
     seat = _acting_seat(game, user, expected_version)
-    result = lines.plan(game.rules, game.state, seat.number, actions, game.kind.notation.ends_turn)
+    result = lines.plan(
+        game.kind.engine, game.state, seat.number, actions, game.kind.notation.ends_turn
+    )
     for action in result.keep:
         game = submit_action(game, user, action, game.version)
     return game, result
@@ -83,11 +85,17 @@ def submit_actions(
 
 @transaction.atomic
 def undo_action(game: Game, user: User, expected_version: int) -> Game:
-    """Take back ``user``'s last action of the turn under way, if it revealed nothing.
+    """Take back ``user``'s last move in ``game`` at ``expected_version``; returns the game.
 
-    Only the player whose turn it is may undo, only actions of that turn, and never past an
-    uncover (it showed a hidden marker). The move is marked taken back and the position is
-    rebuilt by replaying the log. Raises StaleVersion or GameError.
+    Steps: lock the game and check that ``user`` may act now (``_acting_seat``: the game is
+    active, at ``expected_version``, and it is their seat's turn); find the move to take back
+    (``queries.undoable_move``: the game's last standing move, played by hand by that seat,
+    that revealed nothing, as the engine's ``reveals`` judges in the position before it, so
+    that an undo never goes back past anything hidden that was shown or drawn); mark it taken
+    back; rebuild the state by replaying the standing moves from the seed; bump the version.
+
+    Raises StaleVersion when the game has moved on, GameError when the game is not active,
+    ``user`` does not play it, left it or is not to move, or there is nothing to undo.
     """
     game = locked(game)
     seat = _acting_seat(game, user, expected_version)
@@ -97,7 +105,7 @@ def undo_action(game: Game, user: User, expected_version: int) -> Game:
     last.taken_back = True
     last.save(update_fields=["taken_back"])
     game.state = replay(
-        game.rules,
+        game.kind.engine,
         game.num_players,
         game.seed,
         game.options,
@@ -130,7 +138,7 @@ def remember_undoable(
         or game.version != int(version_before) + 1
     ):
         return
-    rules = game.rules
+    rules = game.kind.engine
     revealing = rules.reveals(before, rules.canonical(before, action))
     key = undoable_key(game, seat_number)
     transaction.on_commit(lambda: cache.set(key, not revealing, UNDOABLE_SECONDS))
@@ -227,7 +235,7 @@ def apply_action(
     """Apply one action to the locked ``game`` in memory and append its Move (the game row is
     saved by the caller). The action is spelled the engine's one way (``canonical``) for the
     engine and the Move alike. When the turn passes, the next player's deadline starts."""
-    rules = game.rules
+    rules = game.kind.engine
     try:
         action = rules.canonical(game.state, action)
         new_state = rules.apply(game.state, action)
@@ -237,7 +245,7 @@ def apply_action(
     game.version += 1
     Move.objects.create(
         game=game,
-        ply=game.version,
+        version=game.version,
         seat=seat_number,
         action=action,
         events=new_state["events"],
@@ -268,7 +276,7 @@ def open_turn(game: Game, seats: list[Seat]) -> None:
 def announce(game: Game, notice: str, *, but: User | None = None) -> None:
     """Put the notice ``notice`` about ``game`` to its players (all of them ``but`` one, who
     made it happen and sees it) in the outbox (sent after commit)."""
-    mails.queue_notice(game, notice, but=but)
+    notices.notice(game, notice, but=but)
     if notice == "game_started":
         announce_turn(game, None)
 
@@ -276,7 +284,7 @@ def announce(game: Game, notice: str, *, but: User | None = None) -> None:
 def announce_turn(game: Game, previous_turn_start) -> None:
     """Put the your-turn mail in the outbox if a new turn began (its start moved on)."""
     if game.status == Game.Status.ACTIVE and game.turn_started_at != previous_turn_start:
-        mails.queue_turn(game)
+        notices.turn(game)
 
 
 def schedule_bot_move(game: Game, seats: list[Seat]) -> None:
@@ -292,8 +300,8 @@ def finish(game: Game, seats: list[Seat]) -> None:
     """Record final scores and places: the players who stayed in the engine's order
     (``places``, with the game's tie rule), players who left after them, the first to leave
     last."""
-    scores = game.rules.scores(game.state)
-    ranks = game.rules.places(game.state)
+    scores = game.kind.engine.scores(game.state)
+    ranks = game.kind.engine.places(game.state)
     stayed = [s for s in seats if s.left_at is None]
     left = sorted((s for s in seats if s.left_at is not None), key=lambda s: s.left_at)
     for seat in stayed:
@@ -307,6 +315,6 @@ def finish(game: Game, seats: list[Seat]) -> None:
     game.finished_at = timezone.now()
     game.current_seat = None
     game.turn_deadline = game.reminder_due_at = None
-    game.rounds = game.kind.score.rounds_played(game.rules.observation(game.state, None))
+    game.rounds = game.kind.score.rounds_played(game.kind.engine.observation(game.state, None))
     record_result(game, seats)
     announce(game, "game_finished")

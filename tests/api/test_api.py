@@ -85,7 +85,7 @@ def test_a_game_is_the_observation_of_the_owners_seat_and_no_more(duel):
     for seat in duel.seats.select_related("user"):
         view = ApiClient(seat.user).get(f"/games/{duel.code}").json()
         assert view["seat"] == seat.number
-        assert view["observation"] == duel.rules.observation(duel.state, seat.number)
+        assert view["observation"] == duel.kind.engine.observation(duel.state, seat.number)
 
 
 def test_an_outsider_of_a_private_game_gets_403(duel, carol):
@@ -102,14 +102,14 @@ def test_a_watcher_of_a_public_game_sees_what_a_watcher_sees(alice, bob, carol):
 
     view = ApiClient(carol).get(f"/games/{game.code}").json()
     assert view["seat"] is None
-    assert view["observation"] == game.rules.observation(game.state, None)
+    assert view["observation"] == game.kind.engine.observation(game.state, None)
 
 
 def test_legal_actions_are_the_engines_on_your_turn_and_none_otherwise(duel):
     mover = ApiClient(_mover(duel)).get(f"/games/{duel.code}/legal").json()
     waiter = ApiClient(_waiter(duel)).get(f"/games/{duel.code}/legal").json()
 
-    assert [a["action"] for a in mover["actions"]] == duel.rules.legal_actions(duel.state)
+    assert [a["action"] for a in mover["actions"]] == duel.kind.engine.legal_actions(duel.state)
     assert all(a["label"] for a in mover["actions"])
     assert mover["version"] == duel.version
     assert waiter["actions"] == []
@@ -117,7 +117,7 @@ def test_legal_actions_are_the_engines_on_your_turn_and_none_otherwise(duel):
 
 def test_an_action_is_applied_and_the_move_log_tells_it(duel):
     mover = _mover(duel)
-    action = duel.rules.legal_actions(duel.state)[0]
+    action = duel.kind.engine.legal_actions(duel.state)[0]
     answer = ApiClient(mover).post(
         f"/games/{duel.code}/actions", {"action": action, "version": duel.version}
     )
@@ -134,7 +134,7 @@ def test_an_action_is_applied_and_the_move_log_tells_it(duel):
 
 def test_a_stale_version_gets_409_with_the_version_now_and_changes_nothing(duel):
     mover = _mover(duel)
-    action = duel.rules.legal_actions(duel.state)[0]
+    action = duel.kind.engine.legal_actions(duel.state)[0]
     answer = ApiClient(mover).post(
         f"/games/{duel.code}/actions", {"action": action, "version": duel.version - 1}
     )
@@ -165,7 +165,7 @@ def test_a_nul_byte_gets_400(duel):
 
 
 def test_playing_out_of_turn_gets_409(duel):
-    action = duel.rules.legal_actions(duel.state)[0]
+    action = duel.kind.engine.legal_actions(duel.state)[0]
     answer = ApiClient(_waiter(duel)).post(
         f"/games/{duel.code}/actions", {"action": action, "version": duel.version}
     )

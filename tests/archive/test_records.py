@@ -45,7 +45,7 @@ def test_a_finished_game_exports_its_whole_record(client, played):
         s.user.display_name for s in played.seats.order_by("number")
     ]
     assert len(record["actions"]) == played.moves.filter(taken_back=False).count()
-    assert record["final_scores"] == played.rules.scores(played.state)
+    assert record["final_scores"] == played.kind.engine.scores(played.state)
 
 
 def test_an_exported_record_verifies(record_file, capsys):
@@ -158,9 +158,9 @@ def nile_played(alice):
 def test_a_game_keeps_the_rules_version_it_started_under(client, nile_played):
     record = export(client, nile_played).json()
 
-    assert nile_played.options["rules_version"] == nile_played.rules.rules_version
+    assert nile_played.options["rules_version"] == nile_played.kind.engine.rules_version
     assert record["format_version"] == 2
-    assert record["options"]["rules_version"] == nile_played.rules.rules_version
+    assert record["options"]["rules_version"] == nile_played.kind.engine.rules_version
 
 
 def test_a_record_written_before_rules_versions_replays_by_the_first_rules(

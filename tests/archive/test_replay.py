@@ -41,7 +41,7 @@ def test_anyone_can_replay_every_step_of_a_finished_game(client, played):
 
 
 def test_the_step_shown_highlights_its_log_entry(client, played):
-    third = played.moves.filter(taken_back=False).order_by("ply")[2]
+    third = played.moves.filter(taken_back=False).order_by("version")[2]
 
     html = client.get(replay_url(played, 3)).content.decode()
 

@@ -59,7 +59,7 @@ def mid_game_with_question(kind, players) -> Game:
     by_seat = {seat.number: seat.user for seat in game.seats.all()}
     fallback = None
     for ply in range(QUESTION_SEARCH):
-        observation = game.rules.observation(game.state, game.current_seat)
+        observation = game.kind.engine.observation(game.state, game.current_seat)
         if ply >= 6 and kind.page.question(observation):
             return game
         if ply == 12:

@@ -55,7 +55,7 @@ def test_an_open_tab_tells_its_player_when_the_turn_comes(browser, live_server, 
     assert page.locator("#turn-notification").is_visible() == (permission == "default")
     assert page.evaluate("() => Notification.permission") == permission
 
-    game = play(started, started.rules.legal_actions(started.state)[0])
+    game = play(started, started.kind.engine.legal_actions(started.state)[0])
     assert game.seats.get(number=game.current_seat).user == second
     page.wait_for_function("() => document.title.startsWith('(Your turn)')", timeout=15_000)
     assert page.title() == "(Your turn) Africa"
@@ -93,7 +93,7 @@ def test_moves_since_the_last_visit_leave_the_board_high_on_a_phone(browser, liv
     mover = started.seats.get(number=0).user
     game = started
     for _move in range(3):  # up to three moves, each a line or two of the list
-        action = game.rules.legal_actions(game.state)[0]
+        action = game.kind.engine.legal_actions(game.state)[0]
         game = services.submit_action(game, mover, action, game.version)
         if game.current_seat != 0:
             break

@@ -30,7 +30,7 @@ def _duel_at(name: str, alice, bob, state: dict) -> Game:
     """A running game of ``name`` between alice and bob, put at ``state``."""
     game = services.create_game(alice, engine=name, num_players=2, seed=1)
     services.join_game(game, bob)
-    rules = game.rules
+    rules = game.kind.engine
     Game.objects.filter(pk=game.pk).update(
         state=state, current_seat=rules.current_player(state), version=100
     )
@@ -46,7 +46,7 @@ def _send(game: Game, actions: list[str]):
         reverse("game_act_batch", args=[game.code]), {"version": game.version, "action": actions}
     )
     said = [str(m) for m in get_messages(response.wsgi_request)]
-    applied = list(game.moves.order_by("ply").values_list("action", flat=True))
+    applied = list(game.moves.order_by("version").values_list("action", flat=True))
     return said, applied
 
 

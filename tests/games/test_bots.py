@@ -198,7 +198,7 @@ def test_a_bot_answers_a_move_after_it_is_committed_not_in_the_request(
         with django_capture_on_commit_callbacks(execute=True):
             tasks.play_bot.apply(args=(game.pk, game.version))
         game.refresh_from_db()
-    action = game.rules.legal_actions(game.state)[0]
+    action = game.kind.engine.legal_actions(game.state)[0]
 
     with django_capture_on_commit_callbacks() as callbacks:
         game = services.submit_action(game, alice, action, game.version)
@@ -226,7 +226,10 @@ def test_a_player_who_times_out_three_times_is_played_by_the_easy_bot_through_th
     for _round in range(3):
         while player_to_move(game) != sleeper:
             game = services.submit_action(
-                game, player_to_move(game), game.rules.legal_actions(game.state)[0], game.version
+                game,
+                player_to_move(game),
+                game.kind.engine.legal_actions(game.state)[0],
+                game.version,
             )
         with time_machine.travel(game.turn_deadline + timedelta(minutes=1), tick=False):
             with django_capture_on_commit_callbacks(execute=True):
@@ -238,14 +241,17 @@ def test_a_player_who_times_out_three_times_is_played_by_the_easy_bot_through_th
     with django_capture_on_commit_callbacks() as callbacks:
         while player_to_move(game) != sleeper:
             game = services.submit_action(
-                game, player_to_move(game), game.rules.legal_actions(game.state)[0], game.version
+                game,
+                player_to_move(game),
+                game.kind.engine.legal_actions(game.state)[0],
+                game.version,
             )
     assert player_to_move(game) == sleeper  # the request did not play the absent seat
     version = game.version
     assert (tasks.play_bot.apply(args=(game.pk, version)).get()) is True
     assert tasks.play_bot.apply(args=(game.pk, version)).get() is False
     assert callbacks  # and the move had been enqueued
-    last = Move.objects.filter(game=game).order_by("-ply").first()
+    last = Move.objects.filter(game=game).order_by("-version").first()
     assert (last.seat, last.automatic) == (seat.number, True)
 
 
@@ -271,7 +277,7 @@ def finished_against_bots(alice, capture, seed=4) -> Game:
     while game.status == Game.Status.ACTIVE:
         with capture(execute=True):
             game = services.submit_action(
-                game, alice, rng.choice(game.rules.legal_actions(game.state)), game.version
+                game, alice, rng.choice(game.kind.engine.legal_actions(game.state)), game.version
             )
         game.refresh_from_db()
     return game

@@ -121,6 +121,6 @@ def test_the_log_reads_newest_first_within_an_action_too(client, duel_underway):
     html = client.get(game.get_absolute_url()).content.decode()
     log = html[html.index('class="move-log"') :]
     # Within the uncovering action: what followed (keeping goods, placing an animal) above it.
-    entries = [m for m in game.moves.order_by("-ply") if len(m.events) > 1]
+    entries = [m for m in game.moves.order_by("-version") if len(m.events) > 1]
     assert entries, "an action with more than one line"
     assert log.index("uncovers") < log.index("starts in")

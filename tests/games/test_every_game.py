@@ -60,11 +60,11 @@ def test_a_move_on_the_play_page_moves_the_game_on_and_the_poll_sees_it(name, cl
     assert client.get(game.get_absolute_url()).status_code == 200
     poll = f"{game.get_absolute_url()}poll/"
     assert client.get(poll, {"version": version}).status_code == 204
-    action = game.rules.legal_actions(game.state)[0]
+    action = game.kind.engine.legal_actions(game.state)[0]
     client.post(f"{game.get_absolute_url()}act/", {"action": action, "version": version})
     game.refresh_from_db()
     assert game.version == version + 1
-    assert game.moves.get(ply=game.version).action == action
+    assert game.moves.get(version=game.version).action == action
     assert client.get(poll, {"version": version}, headers={"HX-Request": "true"}).status_code == 200
 
 
@@ -75,12 +75,12 @@ def test_a_reply_by_mail_plays_the_example_action(
     with django_capture_on_commit_callbacks(execute=True):
         game = _started(name, players)
     user, version = _mover(game), game.version
-    legal = game.rules.legal_actions(game.state)
+    legal = game.kind.engine.legal_actions(game.state)
     example = game.kind.mail.example_action(legal)
     outcome = answer_by_mail(mailoutbox, user, example, django_capture_on_commit_callbacks)
     game.refresh_from_db()
     assert outcome.status in ("applied", "partial"), outcome.error
-    assert game.moves.get(ply=version + 1).action == example
+    assert game.moves.get(version=version + 1).action == example
 
 
 @EVERY_GAME

@@ -124,7 +124,7 @@ def test_my_games_lists_games_waiting_for_me_first(client, alice, bob, carol):
     services.join_game(waiting, bob)
     waiting.refresh_from_db()
     if player_to_move(waiting) != alice:
-        waiting = play(waiting, waiting.rules.legal_actions(waiting.state)[0])
+        waiting = play(waiting, waiting.kind.engine.legal_actions(waiting.state)[0])
     gathering = services.create_game(alice, num_players=3)
     client.force_login(alice)
 
@@ -143,7 +143,7 @@ def test_my_games_lists_a_solo_game_after_the_games_with_a_deadline(client, alic
         services.join_game(duel, opponent)
         duel.refresh_from_db()
         if player_to_move(duel) != alice:
-            duel = play(duel, duel.rules.legal_actions(duel.state)[0])
+            duel = play(duel, duel.kind.engine.legal_actions(duel.state)[0])
         duels.append(duel)
     solo = services.create_game(alice, engine="nile", num_players=1, seed=2)
     Game.objects.filter(pk=duels[1].pk).update(turn_deadline=None)  # claimed by the sweep

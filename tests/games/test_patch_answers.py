@@ -67,12 +67,12 @@ def test_a_page_too_far_behind_gets_the_whole_game(client, duel, settings):
     watcher = other_player(duel)
     client.force_login(watcher)
     _page, key = open_page(client, duel)
-    game = play(duel, *duel.rules.legal_actions(duel.state)[:1])
+    game = play(duel, *duel.kind.engine.legal_actions(duel.state)[:1])
     poll = reverse("game_poll", args=[duel.code])
     near = client.get(poll, {"version": duel.version, "page": key}, headers=HTMX)
-    game = play(game, game.rules.legal_actions(game.state)[0])
+    game = play(game, game.kind.engine.legal_actions(game.state)[0])
     while game.version - duel.version <= 2:
-        game = play(game, game.rules.legal_actions(game.state)[0])
+        game = play(game, game.kind.engine.legal_actions(game.state)[0])
 
     far = client.get(poll, {"version": duel.version, "page": key}, headers=HTMX)
 

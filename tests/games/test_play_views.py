@@ -38,7 +38,7 @@ def test_the_player_to_move_is_offered_the_legal_actions(client, duel):
     html = htmllib.unescape(client.get(duel.get_absolute_url()).content.decode())
 
     assert "Your turn." in html
-    for action in duel.rules.legal_actions(duel.state):
+    for action in duel.kind.engine.legal_actions(duel.state):
         assert f'"action": "{action}"' in html  # each start city is one click away
 
 
@@ -55,7 +55,7 @@ def test_the_other_player_is_offered_nothing(client, duel):
 def test_a_plain_post_applies_and_redirects_to_the_game(client, duel):
     mover = player_to_move(duel)
     client.force_login(mover)
-    action = duel.rules.legal_actions(duel.state)[0]
+    action = duel.kind.engine.legal_actions(duel.state)[0]
 
     response = act(client, duel, action)
 
@@ -67,7 +67,7 @@ def test_a_plain_post_applies_and_redirects_to_the_game(client, duel):
 @AFRICA_ONLY
 def test_an_htmx_post_answers_with_the_fresh_game_fragment(client, duel):
     client.force_login(player_to_move(duel))
-    action = duel.rules.legal_actions(duel.state)[0]
+    action = duel.kind.engine.legal_actions(duel.state)[0]
 
     response = act(client, duel, action, headers=HTMX)
 
@@ -81,7 +81,7 @@ def test_an_htmx_post_answers_with_the_fresh_game_fragment(client, duel):
 def test_a_stale_submit_shows_the_fresh_board_and_applies_nothing(client, duel):
     mover = player_to_move(duel)
     client.force_login(mover)
-    action = duel.rules.legal_actions(duel.state)[0]
+    action = duel.kind.engine.legal_actions(duel.state)[0]
     act(client, duel, action)  # the first tab
 
     response = act(client, duel, action, version=duel.version, headers=HTMX)  # the second tab
@@ -94,7 +94,7 @@ def test_a_stale_submit_shows_the_fresh_board_and_applies_nothing(client, duel):
 
 def test_playing_out_of_turn_is_refused_with_a_message(client, duel):
     client.force_login(other_player(duel))
-    action = duel.rules.legal_actions(duel.state)[0]
+    action = duel.kind.engine.legal_actions(duel.state)[0]
 
     response = act(client, duel, action, headers=HTMX)
 
@@ -113,7 +113,7 @@ def test_an_illegal_action_is_refused_with_the_reason(client, duel_underway):
 
 def test_outsiders_can_neither_see_nor_act_in_a_running_game(client, duel, carol):
     client.force_login(carol)
-    action = duel.rules.legal_actions(duel.state)[0]
+    action = duel.kind.engine.legal_actions(duel.state)[0]
 
     assert client.get(duel.get_absolute_url()).status_code == 403
     assert act(client, duel, action).status_code == 403
@@ -135,7 +135,7 @@ def test_polling_answers_204_until_the_game_changes(client, duel):
     poll = reverse("game_poll", args=[duel.code])
 
     assert client.get(poll, {"version": duel.version}, headers=HTMX).status_code == 204
-    play(duel, duel.rules.legal_actions(duel.state)[0])
+    play(duel, duel.kind.engine.legal_actions(duel.state)[0])
     response = client.get(poll, {"version": duel.version}, headers=HTMX)
 
     assert response.status_code == 200
@@ -146,7 +146,7 @@ def test_polling_answers_204_until_the_game_changes(client, duel):
 def test_a_cell_with_several_actions_asks_which_one(client, duel_underway):
     game = uncover_and_decide(duel_underway)
     game = play(game, "end", "end")  # back to the first player, at the start of a turn
-    legal = game.rules.legal_actions(game.state)
+    legal = game.kind.engine.legal_actions(game.state)
     cell = next(a.split()[1] for a in legal if a.startswith("move "))
     assert f"anywhere {cell}" in legal
     client.force_login(player_to_move(game))
@@ -214,7 +214,7 @@ def test_no_page_reveals_a_face_down_marker_or_the_seed(client, duel_underway):
 @AFRICA_ONLY
 def test_without_javascript_a_cell_link_leads_to_a_form_for_its_action(client, duel):
     client.force_login(player_to_move(duel))
-    action = duel.rules.legal_actions(duel.state)[0]
+    action = duel.kind.engine.legal_actions(duel.state)[0]
     cell = action.split()[1]
 
     html = client.get(duel.get_absolute_url()).content.decode()
@@ -238,7 +238,7 @@ def test_a_public_game_can_be_watched_without_hidden_markers_or_actions(client, 
     assert "Waiting for" in html
     assert 'name="action"' not in html
     assert html.count('class="marker-back"') >= 90  # face-down markers drawn alike
-    assert act(client, game, game.rules.legal_actions(game.state)[0]).status_code == 403
+    assert act(client, game, game.kind.engine.legal_actions(game.state)[0]).status_code == 403
 
 
 def test_polling_a_private_game_is_refused_before_its_version_is_compared(client, duel, carol):

@@ -39,7 +39,7 @@ def advance(game, plies, rng):
     """Play ``plies`` random actions, then on until the player to move may end the turn."""
     for _n in range(plies):
         game = play(game, bot_action(game, rng))
-    while "end" not in game.rules.legal_actions(game.state):
+    while "end" not in game.kind.engine.legal_actions(game.state):
         game = play(game, bot_action(game, rng))
     return game
 

@@ -53,7 +53,7 @@ def test_the_game_starts_when_the_last_seat_is_taken(alice, bob):
     assert len({seat.colour for seat in game.seats.all()}) == 2
     assert game.current_seat == 0
     assert before + timedelta(days=2) <= game.turn_deadline <= timezone.now() + timedelta(days=2)
-    assert game.rules.legal_actions(game.state)[0].startswith("start ")
+    assert game.kind.engine.legal_actions(game.state)[0].startswith("start ")
 
 
 def test_joining_twice_or_a_full_game_is_refused(duel, alice, carol):
@@ -117,7 +117,7 @@ def test_leaving_frees_the_seat_and_the_creator_calls_the_game_off(alice, bob):
 @AFRICA_ONLY
 def test_an_action_is_applied_and_logged(duel):
     mover = player_to_move(duel)
-    action = duel.rules.legal_actions(duel.state)[0]
+    action = duel.kind.engine.legal_actions(duel.state)[0]
 
     game = services.submit_action(duel, mover, action.upper(), duel.version)
 
@@ -131,7 +131,7 @@ def test_an_action_is_applied_and_logged(duel):
 
 def test_a_stale_version_changes_nothing(duel):
     mover = player_to_move(duel)
-    action = duel.rules.legal_actions(duel.state)[0]
+    action = duel.kind.engine.legal_actions(duel.state)[0]
 
     with pytest.raises(services.StaleVersion):
         services.submit_action(duel, mover, action, duel.version - 1)
@@ -140,7 +140,7 @@ def test_a_stale_version_changes_nothing(duel):
 
 
 def test_playing_out_of_turn_or_from_outside_changes_nothing(duel, carol):
-    action = duel.rules.legal_actions(duel.state)[0]
+    action = duel.kind.engine.legal_actions(duel.state)[0]
 
     with pytest.raises(services.GameError, match="not your turn"):
         services.submit_action(duel, other_player(duel), action, duel.version)
@@ -164,9 +164,9 @@ def test_an_illegal_action_gives_the_engines_reason_and_changes_nothing(duel_und
 @AFRICA_ONLY
 def test_the_stored_state_is_the_replay_of_the_log(duel_underway):
     game = play(duel_underway, "end", "end", "end")
-    actions = game.moves.order_by("ply").values_list("action", flat=True)
+    actions = game.moves.order_by("version").values_list("action", flat=True)
 
-    assert game.state == replay(game.rules, 2, game.seed, game.options, actions)
+    assert game.state == replay(game.kind.engine, 2, game.seed, game.options, actions)
 
 
 @AFRICA_ONLY
@@ -180,8 +180,10 @@ def test_undo_takes_back_a_move_of_the_turn_under_way(duel_underway):
     game.refresh_from_db()
     assert game.state == before
     assert game.moves.filter(taken_back=True).count() == 1
-    actions = game.moves.filter(taken_back=False).order_by("ply").values_list("action", flat=True)
-    assert game.state == replay(game.rules, 2, game.seed, game.options, actions)
+    actions = (
+        game.moves.filter(taken_back=False).order_by("version").values_list("action", flat=True)
+    )
+    assert game.state == replay(game.kind.engine, 2, game.seed, game.options, actions)
 
 
 @AFRICA_ONLY
@@ -222,7 +224,7 @@ def test_a_robot_plays_the_turns_of_a_player_who_left(
     services.join_game(game, carol)
     game.refresh_from_db()
     for _n in range(3):
-        game = play(game, game.rules.legal_actions(game.state)[0])
+        game = play(game, game.kind.engine.legal_actions(game.state)[0])
     leaver = game.seats.get(number=(game.current_seat + 1) % 3).user
 
     services.resign(game, leaver)
@@ -236,7 +238,9 @@ def test_a_robot_plays_the_turns_of_a_player_who_left(
     leaver_seat = game.seats.get(user=leaver).number
     robot_moves = game.moves.filter(seat=leaver_seat, automatic=True)
     assert robot_moves.exists()
-    assert not game.moves.filter(seat=leaver_seat, automatic=False, ply__gt=robot_moves.first().ply)
+    assert not game.moves.filter(
+        seat=leaver_seat, automatic=False, version__gt=robot_moves.first().version
+    )
 
 
 def test_a_finished_game_records_scores_and_shared_places(duel):
@@ -244,7 +248,7 @@ def test_a_finished_game_records_scores_and_shared_places(duel):
     while game.status == Game.Status.ACTIVE:
         game = play(game, bot_action(game, rng))
 
-    scores = game.rules.scores(game.state)
+    scores = game.kind.engine.scores(game.state)
     seats = list(game.seats.all())
     for seat in seats:
         assert seat.final_score == scores[seat.number]
@@ -256,7 +260,7 @@ def test_a_finished_game_records_scores_and_shared_places(duel):
 @pytest.mark.django_db(transaction=True)
 def test_two_concurrent_submits_of_the_same_version_apply_once(duel):
     mover = player_to_move(duel)
-    actions = duel.rules.legal_actions(duel.state)[:2]
+    actions = duel.kind.engine.legal_actions(duel.state)[:2]
     barrier = threading.Barrier(2)
     outcomes = []
 

@@ -18,9 +18,9 @@ def test_it_plays_complete_games_that_replay_exactly():
     assert [g.status for g in games] == [Game.Status.FINISHED] * 2
     for game in games:
         actions = (
-            game.moves.filter(taken_back=False).order_by("ply").values_list("action", flat=True)
+            game.moves.filter(taken_back=False).order_by("version").values_list("action", flat=True)
         )
-        assert replay(game.rules, 3, game.seed, game.options, actions) == game.state
+        assert replay(game.kind.engine, 3, game.seed, game.options, actions) == game.state
         assert sorted(game.seats.values_list("place", flat=True))[0] == 1
 
 

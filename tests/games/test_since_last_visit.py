@@ -77,8 +77,10 @@ def test_a_first_visit_and_a_watcher_see_no_such_list(client, duel_underway, car
 def test_own_moves_are_not_news(client, away):
     game, _absent, mover = away
     seat = game.seats.get(user=mover)
-    turn = game.moves.filter(seat=seat.number).order_by("ply").last()
-    first_of_turn = game.moves.filter(seat=seat.number, ply__lte=turn.ply).order_by("-ply")
+    turn = game.moves.filter(seat=seat.number).order_by("version").last()
+    first_of_turn = game.moves.filter(seat=seat.number, version__lte=turn.version).order_by(
+        "-version"
+    )
     before = min(move.created_at for move in first_of_turn[:3]) - timedelta(microseconds=1)
     assert not game.moves.filter(created_at__gt=before).exclude(seat=seat.number).exists()
     Seat.objects.filter(pk=seat.pk).update(last_seen_at=before)

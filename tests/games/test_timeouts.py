@@ -99,10 +99,10 @@ def test_a_pending_decision_is_settled_the_way_that_changes_least(
     game, django_capture_on_commit_callbacks
 ):
     game = play(game, first_with(game, "uncover "))
-    pending = game.rules.observation(game.state, None)["pending"]
+    pending = game.kind.engine.observation(game.state, None)["pending"]
     if pending is None:  # a marker that asks nothing: uncover again next slot
         game = play(game, first_with(game, "uncover "))
-        pending = game.rules.observation(game.state, None)["pending"]
+        pending = game.kind.engine.observation(game.state, None)["pending"]
 
     with time_machine.travel(game.turn_deadline + timedelta(minutes=1), tick=False):
         sweep(django_capture_on_commit_callbacks)
@@ -125,7 +125,7 @@ def test_three_timeouts_in_a_row_hand_the_seat_to_a_robot(
     moment = timezone.now()
     for _round in range(3):
         while player_to_move(game) != sleeper:
-            game = play(game, game.rules.legal_actions(game.state)[0])
+            game = play(game, game.kind.engine.legal_actions(game.state)[0])
         moment = game.turn_deadline + timedelta(minutes=1)
         with time_machine.travel(moment, tick=False):
             sweep(django_capture_on_commit_callbacks)

@@ -53,12 +53,12 @@ def test_a_hard_bot_answers_a_persons_move_from_the_worker(alice, bot_worker, se
     plies = Move.objects.filter(game=game).count()
     mine = game.current_seat
     while game.current_seat == mine:  # alice plays her turn
-        action = game.rules.legal_actions(game.state)[0]
+        action = game.kind.engine.legal_actions(game.state)[0]
         game = services.submit_action(game, alice, action, game.version)
 
     assert _wait(lambda: Move.objects.filter(game=game, seat=bot.number).count() > 0)
     assert _wait(lambda: Game.objects.get(pk=game.pk).current_seat != bot.number)
     game.refresh_from_db()
     assert game.seats.get(number=game.current_seat).user == alice
-    answers = Move.objects.filter(game=game, ply__gt=plies, seat=bot.number)
+    answers = Move.objects.filter(game=game, version__gt=plies, seat=bot.number)
     assert answers.exists() and all(move.automatic for move in answers)

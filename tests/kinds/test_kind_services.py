@@ -37,7 +37,9 @@ def test_a_timed_out_turn_ends_through_the_engines_timeout_action(name, players)
 
         assert services.time_out(game.pk, game.version)
 
-        played = game.moves.filter(automatic=True).order_by("ply").values_list("action", flat=True)
+        played = (
+            game.moves.filter(automatic=True).order_by("version").values_list("action", flat=True)
+        )
         assert list(played)[-len(expected) :] == expected
 
 

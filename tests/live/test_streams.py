@@ -47,7 +47,7 @@ def move(game, user=None):
     """The player to move (or ``user``) plays the first legal action; the game after it."""
     game.refresh_from_db()
     user = user or game.seats.get(number=game.current_seat).user
-    action = game.rules.legal_actions(game.state)[0]
+    action = game.kind.engine.legal_actions(game.state)[0]
     return services.submit_action(game, user, action, game.version)
 
 

@@ -56,7 +56,7 @@ def test_several_lines_are_one_turn_and_the_answer_confirms_it(
     assert outcome.status == "applied"
     assert outcome.applied == ["uncover C3", "keep", "end"]
     underway.refresh_from_db()
-    assert list(underway.moves.order_by("ply").values_list("action", flat=True))[2:] == [
+    assert list(underway.moves.order_by("version").values_list("action", flat=True))[2:] == [
         "uncover C3",
         "keep",
         "end",
@@ -119,7 +119,7 @@ def test_a_line_failing_after_an_uncover_keeps_the_uncover_and_reports_the_rest(
     assert outcome.not_applied == ["keep", "end"]
     underway.refresh_from_db()
     assert underway.version == version + 1
-    assert underway.moves.order_by("-ply").first().action == "uncover B3"
+    assert underway.moves.order_by("-version").first().action == "uncover B3"
     answer = last_mail_to(mailoutbox, user)
     assert answer.subject.startswith("Your reply was applied in part")
     assert 'Then the line "keep" failed.' in answer.body
@@ -173,7 +173,7 @@ def test_a_decision_mid_turn_is_asked_and_answered_by_replying_to_the_answer(
 
     assert outcome.status == "applied"
     underway.refresh_from_db()
-    assert underway.moves.order_by("-ply").first().action == "place B3"
+    assert underway.moves.order_by("-version").first().action == "place B3"
 
 
 def test_the_same_mail_delivered_twice_is_applied_once(

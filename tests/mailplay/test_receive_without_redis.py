@@ -13,10 +13,10 @@ from django.db import connection
 from mailplay.models import ProcessedMessage
 from notifications import sender
 from notifications.models import OutboundMail
-from tests.games.conftest import first_with
 from tests.integration.test_redis_outage import receive_mail
 from tests.integration.test_worker_mail import free_port
-from tests.mailplay.conftest import compose, last_mail_to, mover, reply_to
+from tests.support.mail import compose, last_mail_to, mover, reply_to
+from tests.support.play import first_with
 
 pytestmark = [
     pytest.mark.needs_postgres,

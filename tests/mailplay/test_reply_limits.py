@@ -26,7 +26,7 @@ def test_replies_over_the_limit_of_a_game_are_answered_with_when_to_reply_again(
     for _reply in range(2):
         answer_by_mail(mailoutbox, user, "hello", django_capture_on_commit_callbacks)
     version = Game.objects.get(pk=duel.pk).version
-    start = duel.rules.legal_actions(duel.state)[0]
+    start = duel.kind.engine.legal_actions(duel.state)[0]
 
     outcome = answer_by_mail(mailoutbox, user, start, django_capture_on_commit_callbacks)
 
@@ -55,7 +55,7 @@ def test_moves_played_in_one_sitting_are_not_limited_but_a_flood_of_unplayable_r
             answer_by_mail(mailoutbox, user, "hello", django_capture_on_commit_callbacks).status
             == "rejected"
         )
-    start = duel.rules.legal_actions(duel.state)[0]
+    start = duel.kind.engine.legal_actions(duel.state)[0]
 
     outcome = answer_by_mail(mailoutbox, user, start, django_capture_on_commit_callbacks)
 
@@ -89,7 +89,7 @@ def test_a_game_over_its_limit_does_not_hold_up_the_players_other_games(
         for m in mailoutbox
         if m.to == [other_mover.email] and m.reply_to and f"play+{other.pk}." in m.reply_to[0]
     ][-1]
-    start = other.rules.legal_actions(other.state)[0]
+    start = other.kind.engine.legal_actions(other.state)[0]
     raw = compose(reply_to(mail), start, sender=other_mover.email)
     with django_capture_on_commit_callbacks(execute=True):
         assert handle_message(parse_bytes(raw)).status == "applied"

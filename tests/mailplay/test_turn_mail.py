@@ -54,7 +54,7 @@ def test_the_turn_mail_has_a_personal_reply_address(duel, mailoutbox):
 def test_the_turn_mail_lists_the_legal_actions_in_the_move_notation(duel, mailoutbox):
     body = last_mail_to(mailoutbox, player_to_move(duel)).body
 
-    for action in duel.rules.legal_actions(duel.state):
+    for action in duel.kind.engine.legal_actions(duel.state):
         assert f"  {action}  (" in body
 
 
@@ -63,7 +63,7 @@ def test_the_turn_mail_shows_the_board_as_text_and_as_a_picture(pictures, duel, 
     html = mail.alternatives[0][0]
 
     assert "The board:" in mail.body
-    assert grid(MAIL.board_text(duel.rules.observation(duel.state, 0)))["E4"] == "?"
+    assert grid(MAIL.board_text(duel.kind.engine.observation(duel.state, 0)))["E4"] == "?"
     assert 'src="cid:board"' in html and "<pre" in html
 
 
@@ -110,7 +110,7 @@ def test_the_text_board_never_shows_a_face_down_marker(
     body = last_mail_to(mailoutbox, player_to_move(game)).body
     text = body.split("The board:\n")[1].split("\n? face-down")[0]
     shown = grid(text)
-    hidden = game.rules.observation(game.state, None)["cells"]
+    hidden = game.kind.engine.observation(game.state, None)["cells"]
 
     assert set(shown) == set(africa_board().cells)
     for cell, info in hidden.items():

@@ -12,7 +12,7 @@ from django.core.management import call_command
 from mailplay.parsing import MAX_LINE
 from notifications.models import OutboundMail
 from talk.models import Message
-from tests.mailplay.conftest import compose, last_mail_to, mover, reply_to
+from tests.support.mail import compose, last_mail_to, mover, reply_to
 
 pytestmark = [pytest.mark.needs_postgres, pytest.mark.django_db]
 

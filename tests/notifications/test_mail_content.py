@@ -14,7 +14,7 @@ from django.utils import dateformat, timezone
 from PIL import Image
 
 from accounts.models import User
-from games import mails, services
+from games import notices, services
 from games.kinds import KINDS, get_kind
 from games.models import Game
 from notifications import boardimage, tasks
@@ -179,7 +179,7 @@ def test_the_turn_mail_shows_the_board_inline_with_alt_text(duel, mailoutbox, pi
 def test_the_reminder_can_be_answered_by_mail(duel, mailoutbox, pictures):
     game = play(duel, first_with(duel, "start "))
     mover = player_to_move(game)
-    mails.queue_reminder(game.pk, game.version)
+    notices.reminder(game.pk, game.version)
     tasks.send_outbox.apply()
 
     [reminder] = mails_to(mailoutbox, mover, "Reminder")
@@ -197,7 +197,7 @@ def test_mails_that_show_the_same_board_share_one_drawing_of_it(
     monkeypatch.setattr(boardimage, "svg_png", lambda svg: drawn.append(svg) or draw(svg))
     game = play(duel, first_with(duel, "start "))
     mover = player_to_move(game)
-    mails.queue_reminder(game.pk, game.version)
+    notices.reminder(game.pk, game.version)
     tasks.send_outbox.apply()
 
     [turn] = mails_to(mailoutbox, mover)
@@ -223,7 +223,7 @@ def test_the_digest_gives_each_game_its_reply_address_and_position(
     game.refresh_from_db()
     if player_to_move(game) != bob:
         game = play(game, first_with(game, "start "))
-    mails.queue_digest(bob, timezone.now().date())
+    notices.digest(bob, timezone.now().date())
     tasks.send_outbox.apply()
 
     [digest] = mails_to(mailoutbox, bob, "1 game")
@@ -233,7 +233,7 @@ def test_the_digest_gives_each_game_its_reply_address_and_position(
 
 
 def test_the_taken_over_notice_links_to_the_game(duel, mailoutbox):
-    mails.queue_notice(duel, "taken_over", 0)
+    notices.notice(duel, "taken_over", 0)
     tasks.send_outbox.apply()
 
     [notice] = [m for m in mailoutbox if "robot" in m.body]
@@ -266,7 +266,7 @@ def test_the_text_board_says_who_each_player_is_and_the_example_is_legal(duel, m
     names = {s.number: s.user.display_name for s in game.seats.all()}
     assert f"Players: P1 {names[0]}, P2 {names[1]}" in mail.body
     example = mail.body.split("For example, reply with this line: ")[1].split(". Text below")[0]
-    assert example in game.rules.legal_actions(game.state)
+    assert example in game.kind.engine.legal_actions(game.state)
 
 
 def test_grouped_actions_follow_the_board_rows_then_columns():
@@ -290,7 +290,7 @@ def test_the_finished_mail_lists_the_players_by_place(duel, mailoutbox):
 
 def test_message_ids_use_the_sites_domain(duel, mailoutbox, settings):
     game = Game.objects.get(pk=duel.pk)
-    mails.queue_notice(game, "game_aborted")
+    notices.notice(game, "game_aborted")
     tasks.send_outbox.apply()
 
     for mail in mailoutbox:

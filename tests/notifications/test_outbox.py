@@ -16,7 +16,7 @@ from django.utils import timezone
 from kombu.exceptions import OperationalError
 
 from accounts.models import User
-from games import mails, services
+from games import notices, services
 from notifications import outbox, sender, tasks
 from notifications.models import OutboundMail
 from tests.support.play import first_with, play, player_to_move
@@ -57,7 +57,7 @@ def test_a_move_while_the_broker_is_down_succeeds_and_its_mail_goes_out_once_lat
 
     assert response.status_code == 200
     game.refresh_from_db()
-    assert game.moves.get(ply=game.version).action == action
+    assert game.moves.get(version=game.version).action == action
     second = player_to_move(game)
     assert turn_mails_to(second) == []  # nothing was sent: the kick did not reach a worker
     assert OutboundMail.objects.filter(user=second, template="your_turn", status="pending")
@@ -107,7 +107,7 @@ def test_a_reminder_whose_turn_moved_on_is_closed_with_its_reason(alice, bob, ma
     game = services.create_game(alice, num_players=2, seed=2024)
     services.join_game(game, bob)
     game.refresh_from_db()
-    mails.queue_reminder(game.pk, game.version)
+    notices.reminder(game.pk, game.version)
     game = play(game, first_with(game, "start "))
     mailoutbox.clear()
 
@@ -235,7 +235,7 @@ def test_later_mails_of_a_batch_decide_on_the_game_as_it_is_when_they_are_built(
     OutboundMail.objects.all().delete()
     start = timezone.now()
     for n, game in enumerate(games):
-        mails.queue_turn(game)
+        notices.turn(game)
         OutboundMail.objects.filter(game=game).update(send_after=start + timedelta(seconds=n))
     moved_on, looking = games[-2], games[-1]
     looker = player_to_move(looking)
@@ -249,7 +249,7 @@ def test_later_mails_of_a_batch_decide_on_the_game_as_it_is_when_they_are_built(
         counts = sender.send_due()
 
     assert counts == {"sent": sender.FRESH, "closed": 1, "deferred": 1, "failed": 0}
-    before_the_move = OutboundMail.objects.get(game=moved_on, ply=moved_on.version)
+    before_the_move = OutboundMail.objects.get(game=moved_on, version=moved_on.version)
     assert (before_the_move.status, before_the_move.reason) == (
         OutboundMail.Status.CLOSED,
         "moved on",

@@ -179,8 +179,8 @@ def test_reliability_counts_moves_played_for_the_seat_and_games_taken_over(alice
     finished_game([alice, bob], [2, 1], left=(0,))
     game = finished_game([alice, bob], [1, 2])
     for ply, automatic in enumerate([False, False, True, False], start=1):
-        Move.objects.create(game=game, ply=ply, seat=0, action="end", automatic=automatic)
-    Move.objects.create(game=game, ply=9, seat=1, action="end", automatic=True)
+        Move.objects.create(game=game, version=ply, seat=0, action="end", automatic=automatic)
+    Move.objects.create(game=game, version=9, seat=1, action="end", automatic=True)
 
     figures = reliability(alice)
 

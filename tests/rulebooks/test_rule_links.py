@@ -126,7 +126,7 @@ def test_the_tag_renders_nothing_for_an_unknown_action_or_without_a_game():
 @AFRICA_ONLY
 def test_the_player_to_move_sees_a_rule_link_beside_each_choice(client, duel, summaries):
     client.force_login(player_to_move(duel))
-    cell = duel.rules.legal_actions(duel.state)[0].split()[1]
+    cell = duel.kind.engine.legal_actions(duel.state)[0].split()[1]
 
     html = client.get(duel.get_absolute_url(), {"cell": cell}).content.decode()
 

@@ -152,7 +152,7 @@ def test_two_deals_from_one_seed_give_the_same_game_and_line_of_play():
     other, other_line = web.deal(players, seed=21, plies=12, line_length=10)
 
     def played(game):
-        return list(game.moves.order_by("ply").values_list("action", flat=True))
+        return list(game.moves.order_by("version").values_list("action", flat=True))
 
     assert len(line) == 10
     assert same_line == line

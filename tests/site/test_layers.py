@@ -193,3 +193,24 @@ def test_notifications_import_no_app_of_the_site():
         if module.startswith("notifications"):
             above = {m for m in imported if m.split(".")[0] in apps}
             assert not above, f"{module} imports {sorted(above)}"
+
+
+def _imports_of(graph, package: str) -> dict[str, set[str]]:
+    """{module of ``package``: the project modules it imports} from ``graph``."""
+    return {m: imported for m, imported in graph.items() if m.split(".")[0] == package}
+
+
+def test_games_say_what_happened_and_know_of_no_mail():
+    """The games tell ``notifications`` events; play by mail and the chat compose the mails."""
+    graph, _hidden = import_graph(ROOT, PACKAGES)
+    for module, imported in _imports_of(graph, "games").items():
+        above = {m for m in imported if m.split(".")[0] in ("mailplay", "talk")}
+        assert not above, f"{module} imports {sorted(above)}"
+
+
+def test_accounts_call_no_service_of_the_games():
+    """A vacation's end reaches the games by a signal they connect to, not by a call up."""
+    graph, _hidden = import_graph(ROOT, PACKAGES)
+    for module, imported in _imports_of(graph, "accounts").items():
+        above = {m for m in imported if m.startswith(("games.services", "games.tasks"))}
+        assert not above, f"{module} imports {sorted(above)}"

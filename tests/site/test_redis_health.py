@@ -17,9 +17,8 @@ from django.urls import reverse
 from africa_site.redis_health import BREAKER, Breaker
 from tests import settings as test_settings
 from tests.fixtures import PASSWORD
-from tests.games.conftest import duel as games_duel  # noqa: F401 (the fixture duel)
-from tests.games.conftest import player_to_move
 from tests.integration.tcp_proxy import TcpProxy
+from tests.support.play import player_to_move
 
 HTMX = {"HX-Request": "true"}
 OUTAGE_LOGGER = "africa_site.redis_health"
@@ -98,16 +97,16 @@ def connects(monkeypatch):
 
 
 @pytest.fixture
-def game(request):
-    """The games tests' duel: alice and bob, before the start cities are chosen."""
-    return request.getfixturevalue("games_duel")
+def game(duel):
+    """The duel of alice and bob (of each generic game), at its first action."""
+    return duel
 
 
 def post_move(client, game):
     """The player to move plays their first legal action through the play view."""
     game.refresh_from_db()
     client.force_login(player_to_move(game))
-    action = game.rules.legal_actions(game.state)[0]
+    action = game.kind.engine.legal_actions(game.state)[0]
     url = reverse("game_act", args=[game.code])
     return client.post(url, {"action": action, "version": game.version}, headers=HTMX)
 

@@ -16,9 +16,9 @@ from django.core.cache import cache
 from django.test import Client
 
 from games import services, tasks
-from games.mails import game_context
 from games.models import Game
 from games.simulation import bot_action
+from mailplay.mails import game_context
 from mailplay.replies import position_context
 from notifications.emails import make_message
 from tests.support.hidden import TESTING

@@ -25,14 +25,14 @@ def play(game: Game, *actions: str) -> Game:
 
 def first_with(game: Game, *prefixes: str) -> str:
     """The first legal action starting with one of ``prefixes``."""
-    return next(a for a in game.rules.legal_actions(game.state) if a.startswith(prefixes))
+    return next(a for a in game.kind.engine.legal_actions(game.state) if a.startswith(prefixes))
 
 
 def uncover_and_decide(game: Game) -> Game:
     """The player to move uncovers a marker and settles any decision it asks for, so that
     the next slot can begin with a move onto the uncovered cell."""
     game = play(game, first_with(game, "uncover "))
-    if game.rules.observation(game.state, None)["pending"]:
+    if game.kind.engine.observation(game.state, None)["pending"]:
         game = play(game, first_with(game, "keep", "place "))
     return game
 

@@ -49,7 +49,8 @@ def test_the_turn_mail_lists_the_chat_since_the_last_visit(
     _say(game, me, "Good luck <b>friend</b>!")
 
     with django_capture_on_commit_callbacks(execute=True):
-        services.submit_action(game, me, game.rules.legal_actions(game.state)[0], game.version)
+        action = game.kind.engine.legal_actions(game.state)[0]
+        services.submit_action(game, me, action, game.version)
 
     mail = last_mail_to(mailoutbox, other)
     html = mail.alternatives[0][0]

@@ -112,10 +112,10 @@ def test_start_cities_are_start_targets(client, duel):
 def test_a_marker_to_place_is_a_place_target(client, mid_turn):
     game = mid_turn
     for _n in range(40):
-        pending = game.rules.observation(game.state, None)["pending"]
+        pending = game.kind.engine.observation(game.state, None)["pending"]
         if pending and pending["type"] == "place":
             break
-        legal = game.rules.legal_actions(game.state)
+        legal = game.kind.engine.legal_actions(game.state)
         action = next((a for a in legal if a.startswith(("uncover ", "keep"))), None) or next(
             (a for a in legal if a.startswith("move ")), "end"
         )

@@ -45,7 +45,7 @@ def test_a_market_form_hires_and_buys_everything_at_once(alice, client):
     explorer = game.state["players"][0]["explorer"]
     assert explorer["people"]["bearer"]["healthy"] == 2
     assert explorer["goods"]["rations"] == 20
-    assert [m.action for m in game.moves.order_by("ply")][-2:] == [
+    assert [m.action for m in game.moves.order_by("version")][-2:] == [
         "hire bearer 2",
         "buy rations 20",
     ]

@@ -153,7 +153,7 @@ def test_the_turn_mail_text_tells_the_situation_the_neighbourhood_and_grouped_ac
 def test_a_stranded_explorer_is_told_in_words_on_the_page_and_in_the_turn_mail(
     alice, client, mailoutbox, django_capture_on_commit_callbacks
 ):
-    rules = services.create_game(alice, engine="nile", num_players=1, seed=11).rules
+    rules = services.create_game(alice, engine="nile", num_players=1, seed=11).kind.engine
     inland = min(
         hid
         for hid, terrain in rules.board.known_1820.items()
@@ -190,7 +190,7 @@ def test_the_text_boards_player_lines_are_short_and_count_one_in_the_singular(al
     for action in ("profession explorer", "sail lagos", "hire bearer 1", "end"):
         game = services.submit_action(game, alice, action, game.version)
 
-    text = game.kind.mail.board_text(game.rules.observation(game.state, 0))
+    text = game.kind.mail.board_text(game.kind.engine.observation(game.state, 0))
 
     player = text.split("P1: ")[1].split("\n")[:5]
     assert "1 bearer" in text and "1 bearers" not in text

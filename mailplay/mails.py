@@ -1,10 +1,12 @@
-"""What each mail about a game says, and the calls that put one in the outbox.
+"""What each mail about a game says: the mail channel's composers of the events the games tell
+(``notifications.events``), registered with the outbox when play by mail is ready.
 
-``queue_*`` functions are called inside the transaction of the move or event (games.services,
-games.tasks): they write rows (``outbox.queue``) and decide nothing else. The composers below run
-when a row is sent, re-read the game and decide then: a turn mail for a turn that moved on is
-closed ("moved on"), one for a player looking at the game is put off until they have neither
-acted nor looked for TURN_MAIL_IDLE_MINUTES, and preferences are read at that moment.
+The games only say what happened (``games.notices``). The composers below run when a row is
+sent, re-read the game and decide then: a turn mail for a turn that moved on is closed ("moved
+on"), one for a player looking at the game is put off until they have neither acted nor looked
+for TURN_MAIL_IDLE_MINUTES, and the player's choices (``notifications.preferences``) are read at
+that moment. They live with play by mail, which owns the reply addresses and one-click links
+the turn, the reminder and the digest carry.
 """
 
 from __future__ import annotations
@@ -12,107 +14,22 @@ from __future__ import annotations
 from datetime import timedelta
 
 from django.conf import settings
-from django.db.models import F, Q, Subquery, Value
+from django.db.models import Q, Subquery, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from accounts.models import User
 from games.models import Game, Invitation, Seat
+from games.notices import NOTICES
 from games.scoresheet import final_breakdown
 from mailplay.links import link_url
 from mailplay.replies import position_context, turn_mail_context
-from notifications import outbox
 from notifications.boardimage import attach_board
 from notifications.emails import absolute_url
 from notifications.models import OutboundMail
 from notifications.outbox import Close, Defer, Draft, composer
+from notifications.preferences import wants
 from talk.mail import chat_for_mail
-
-NOTICES = ("game_started", "game_finished", "game_aborted", "timed_out", "taken_over")
-
-
-def wants(user: User, kind: str) -> bool:
-    """Whether ``user``'s preference allows a mail of ``kind`` ("turn" or "notice")."""
-    if not user.is_active or user.notifications == User.Notifications.NONE:
-        return False
-    return kind != "turn" or user.notifications == User.Notifications.EACH_TURN
-
-
-# -- writing rows (inside the transaction of the cause) ------------------------------------
-
-
-def queue_turn(game: Game) -> None:
-    """The your-turn mail for the player to move in ``game`` at its current version."""
-    seat = game.seats.select_related("user").filter(number=game.current_seat).first()
-    if seat is None:
-        return
-    outbox.queue(
-        f"turn:{game.pk}:{game.version}:{seat.user_id}",
-        seat.user,
-        "your_turn",
-        game=game,
-        version=game.version,
-        seat=seat.number,
-    )
-
-
-def queue_reminder(game_id: int, version: int) -> None:
-    """The reminder for the player to move in game ``game_id`` at version ``version``."""
-    seat = (
-        Seat.objects.select_related("user", "game")
-        .filter(game_id=game_id, game__version=version, number=F("game__current_seat"))
-        .first()
-    )
-    if seat is None:
-        return
-    outbox.queue(
-        f"reminder:{game_id}:{version}:{seat.user_id}",
-        seat.user,
-        "reminder",
-        game=seat.game,
-        version=version,
-        seat=seat.number,
-    )
-
-
-def queue_notice(
-    game: Game, notice: str, seat_number: int | None = None, *, but: User | None = None
-) -> None:
-    """The notice ``notice`` (one of NOTICES) about ``game`` to each player (but the user
-    ``but``), or only to ``seat_number``."""
-    seats = game.seats.select_related("user")
-    if seat_number is not None:
-        seats = seats.filter(number=seat_number)
-    if but is not None:
-        seats = seats.exclude(user=but)
-    for seat in seats:
-        outbox.queue(
-            f"{notice}:{game.pk}:{game.version}:{seat.user_id}",
-            seat.user,
-            notice,
-            game=game,
-            version=game.version,
-            seat=seat.number,
-        )
-
-
-def queue_invitation(invitation: Invitation) -> None:
-    """The mail inviting ``invitation.user`` to the open game."""
-    outbox.queue(
-        f"invitation:{invitation.pk}",
-        invitation.user,
-        "invitation",
-        game=invitation.game,
-        payload={"invitation": invitation.pk},
-    )
-
-
-def queue_digest(user: User, day) -> bool:
-    """The daily digest of ``user`` for the local date ``day``; False if it was queued before."""
-    return outbox.queue(f"digest:{user.pk}:{day}", user, "daily_digest", payload={"day": str(day)})
-
-
-# -- composing (when the row is sent) ---------------------------------------------------------
 
 
 def game_context(game: Game, user: User) -> dict:
@@ -134,11 +51,13 @@ def game_context(game: Game, user: User) -> dict:
 def news_since_last_turn(game: Game, seat: Seat, names: list[str]) -> list[str]:
     """The log in words since ``seat``'s last own move, oldest first (at most 40 lines)."""
     moves = game.moves.filter(taken_back=False)
-    last_own = moves.filter(seat=seat.number, automatic=False).order_by("-ply").values("ply")
-    moves = moves.filter(ply__gt=Coalesce(Subquery(last_own[:1]), Value(-1)))  # one query
+    last_own = (
+        moves.filter(seat=seat.number, automatic=False).order_by("-version").values("version")
+    )
+    moves = moves.filter(version__gt=Coalesce(Subquery(last_own[:1]), Value(-1)))  # one query
     describe = game.kind.log.describe
     lines = []
-    for move in moves.order_by("-ply")[:40]:
+    for move in moves.order_by("-version")[:40]:
         lines[:0] = [text for event in move.events if (text := describe(event, names))]
     return lines
 
@@ -146,12 +65,12 @@ def news_since_last_turn(game: Game, seat: Seat, names: list[str]) -> list[str]:
 def _turn_seat(row) -> Seat | Close:
     """The seat whose turn ``row`` is about, or why the row lost its purpose."""
     game = row.game
-    if game is None or game.status != Game.Status.ACTIVE or game.version != row.ply:
+    if game is None or game.status != Game.Status.ACTIVE or game.version != row.version:
         return Close("moved on")
     seat = next((s for s in game.seats_with_users() if s.number == game.current_seat), None)
     if seat is None or seat.user_id != row.user_id:
         return Close("moved on")
-    if seat.left_at is not None or not wants(seat.user, "turn"):
+    if seat.left_at is not None or not wants(seat.user, row.template):
         return Close("not wanted")
     return seat
 
@@ -213,7 +132,7 @@ def compose_notice(row) -> Draft | Close:
     over); the finished mail carries the player's rating change."""
     if row.game is None:
         return Close("moved on")
-    if not wants(row.user, "notice"):
+    if not wants(row.user, row.template):
         return Close("not wanted")
     context = game_context(row.game, row.user)
     if row.template == "game_finished":
@@ -233,7 +152,7 @@ def compose_invitation(row) -> Draft | Close:
     )
     if invitation is None or invitation.game.status != Game.Status.OPEN:
         return Close("moved on")
-    if not wants(row.user, "notice"):
+    if not wants(row.user, row.template):
         return Close("not wanted")
     return Draft(
         {
@@ -250,7 +169,7 @@ def compose_digest(row) -> Draft | Close:
     """Every game waiting for the player's move, most urgent first; its Reply-To is the reply
     address of the first game, and each game shows its own address."""
     user = row.user
-    if not user.is_active or user.notifications != User.Notifications.DAILY_DIGEST:
+    if not wants(user, row.template):
         return Close("not wanted")
     games = list(
         Game.objects.awaiting_move_by(user)
