@@ -7,7 +7,7 @@ import random
 import pytest
 
 from games.models import Game
-from tests.support.mail import answer_by_mail, last_mail_to, mover
+from tests.support.mail import play_by_mail
 from tests.support.play import AFRICA_ONLY
 
 pytestmark = pytest.mark.django_db
@@ -50,15 +50,14 @@ def test_a_two_player_game_is_played_to_its_end_by_email(
     duel, mailoutbox, django_capture_on_commit_callbacks, settings
 ):
     settings.HOURLY_LIMITS = settings.HOURLY_LIMITS | {"mail_reply_game": f"{MAX_REPLIES}/h"}
-    replies, chance = 0, random.Random(7)
-    while duel.status == Game.Status.ACTIVE and replies < MAX_REPLIES:
-        user = mover(duel)
-        mail = last_mail_to(mailoutbox, user)
-        action = choose(listed_actions(mail.body), chance)
-        outcome = answer_by_mail(mailoutbox, user, action, django_capture_on_commit_callbacks)
-        assert outcome.status == "applied", (action, outcome.error)
-        replies += 1
-        duel.refresh_from_db()
+    chance = random.Random(7)
+    duel = play_by_mail(
+        duel,
+        mailoutbox,
+        django_capture_on_commit_callbacks,
+        lambda _game, mail: choose(listed_actions(mail.body), chance),
+        MAX_REPLIES,
+    )
 
     assert duel.status == Game.Status.FINISHED
     assert not duel.moves.filter(automatic=True).exists()

@@ -84,3 +84,18 @@ def script(engine, state, chance: random.Random, strays: list[str]) -> list[str]
             action = chance.choice(strays)
         lines.append(action.lower())
     return lines
+
+
+def play_by_mail(game: Game, mailoutbox, capture, choose, max_replies: int) -> Game:
+    """Play ``game`` to its end (or ``max_replies`` replies) by mail: each time, the player to
+    move answers their newest mail with ``choose(game, mail)``, which must be applied.
+    Returns the game as it is then."""
+    for _reply in range(max_replies):
+        if game.status != Game.Status.ACTIVE:
+            break
+        user = mover(game)
+        action = choose(game, last_mail_to(mailoutbox, user))
+        outcome = answer_by_mail(mailoutbox, user, action, capture)
+        assert outcome.status == "applied", (action, outcome.error)
+        game.refresh_from_db()
+    return game

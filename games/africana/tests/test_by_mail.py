@@ -9,7 +9,7 @@ import pytest
 from games import services
 from games.engines import get_engine
 from games.models import Game
-from tests.support.mail import answer_by_mail, last_mail_to, mover
+from tests.support.mail import last_mail_to, play_by_mail
 
 pytestmark = pytest.mark.django_db
 
@@ -53,18 +53,17 @@ def test_a_two_player_africana_game_is_played_to_its_end_by_email(
     africana_duel, mailoutbox, django_capture_on_commit_callbacks, settings
 ):
     settings.HOURLY_LIMITS = settings.HOURLY_LIMITS | {"mail_reply_game": f"{MAX_REPLIES}/h"}
-    game, replies, chance = africana_duel, 0, random.Random(7)
-    while game.status == Game.Status.ACTIVE and replies < MAX_REPLIES:
-        user = mover(game)
-        mail = last_mail_to(mailoutbox, user)
+    chance = random.Random(7)
+
+    def choose(game, mail):
         listed = listed_actions(mail.body)
         assert sorted(listed) == ENGINE.legal_actions(game.state)
-        seat = game.current_seat
-        action = ENGINE.choose(ENGINE.observation(game.state, seat), listed, chance)
-        outcome = answer_by_mail(mailoutbox, user, action, django_capture_on_commit_callbacks)
-        assert outcome.status == "applied", (action, outcome.error)
-        replies += 1
-        game.refresh_from_db()
+        observation = ENGINE.observation(game.state, game.current_seat)
+        return ENGINE.choose(observation, listed, chance)
+
+    game = play_by_mail(
+        africana_duel, mailoutbox, django_capture_on_commit_callbacks, choose, MAX_REPLIES
+    )
 
     assert game.status == Game.Status.FINISHED
     assert not game.moves.filter(automatic=True).exists()
