@@ -96,7 +96,8 @@ class EventStream:
         """The bytes of each message, the current version first, until a "close" news or
         the token's expiry (``expires``, a Unix time)."""
         queue = self.subscriber.queue
-        yield event_bytes("version", self.subscriber.last)
+        told = self.subscriber.last
+        yield event_bytes("version", told)
         while True:
             try:
                 async with asyncio.timeout(max(0.0, self.expires - time.time())):
@@ -106,6 +107,12 @@ class EventStream:
                 return
             if kind == "close":
                 return
+            if kind == "version":
+                # A version queued while the stream's opening read it (a source's read in
+                # the meantime) was told already, as the first message.
+                if value <= told:
+                    continue
+                told = value
             yield PING if kind == "ping" else event_bytes(kind, value)
 
     async def listen(self, receive) -> None:

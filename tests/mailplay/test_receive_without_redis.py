@@ -16,9 +16,10 @@ from notifications.models import OutboundMail
 from tests.integration.test_redis_outage import receive_mail
 from tests.integration.test_worker_mail import free_port
 from tests.support.mail import compose, last_mail_to, mover, reply_to
-from tests.support.play import first_with
+from tests.support.play import AFRICA_ONLY, first_with
 
 pytestmark = [
+    AFRICA_ONLY,  # the reply plays Africa's start city
     pytest.mark.needs_postgres,
     pytest.mark.processes,
     pytest.mark.django_db(transaction=True),

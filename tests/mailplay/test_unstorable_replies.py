@@ -13,6 +13,7 @@ from mailplay.parsing import MAX_LINE
 from notifications.models import OutboundMail
 from talk.models import Message
 from tests.support.mail import compose, last_mail_to, mover, reply_to
+from tests.support.play import AFRICA_ONLY
 
 pytestmark = [pytest.mark.needs_postgres, pytest.mark.django_db]
 
@@ -51,6 +52,7 @@ def test_a_refused_line_is_quoted_cleaned_and_the_refusal_is_sent(
     assert '"uncovr" is not an action' in answer.body
 
 
+@AFRICA_ONLY  # the reply plays Africa's start city
 def test_a_chat_line_with_a_nul_byte_is_posted_cleaned_and_the_move_applied(
     duel, mailoutbox, monkeypatch, django_capture_on_commit_callbacks
 ):
