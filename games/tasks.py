@@ -10,8 +10,6 @@ outbox; the outbox's sender is ``notifications.tasks.send_outbox``.
 
 from __future__ import annotations
 
-import logging
-
 from celery import shared_task
 from django.db import transaction
 from django.db.models import Exists, OuterRef
@@ -19,6 +17,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from accounts.services import end_vacation, vacation_days_left
+from africa_site.enqueue import send_once
 from games import notices, services
 from games.models import Game, Invitation, Seat
 from games.services import bots
@@ -27,7 +26,6 @@ from notifications import outbox
 SWEEP_BATCH = 500
 DIGEST_HOUR = 8  # local time of the daily digest
 
-logger = logging.getLogger(__name__)
 
 
 @shared_task
@@ -55,17 +53,12 @@ def sweep_deadlines() -> dict[str, int]:
         for game_id, version in reminders:
             notices.reminder(game_id, version)
     for game_id, version in overdue:
-        try:
-            time_out_turn.apply_async((game_id, version), retry=False)
-        except Exception:  # the broker is away: the claimed timeout is applied here
-            logger.warning("the broker did not take the timeout of game %s: applied here", game_id)
-            services.time_out(game_id, version)
+        if not send_once(time_out_turn.s(game_id, version), what=f"the timeout of game {game_id}"):
+            services.time_out(game_id, version)  # the broker is away: applied here
     stalled = list(bots.stalled(timezone.now())[:SWEEP_BATCH])
     for game_id, version in stalled:
-        try:
-            play_bot.apply_async((game_id, version), retry=False)
-        except Exception:  # the broker is away: the next sweep tries again
-            logger.warning("the broker did not take the bot's move of game %s", game_id)
+        # A broker that is away: the next sweep tries again.
+        send_once(play_bot.s(game_id, version), what=f"the bot's move of game {game_id}")
     return {"reminded": len(reminders), "timed_out": len(overdue)}
 
 

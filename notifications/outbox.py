@@ -24,8 +24,6 @@ side is ``notifications.sender``.
 
 from __future__ import annotations
 
-import logging
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -34,9 +32,8 @@ from celery import current_app
 from django.db import transaction
 from django.utils import timezone
 
+from africa_site.enqueue import send_once
 from notifications.models import OutboundMail
-
-logger = logging.getLogger(__name__)
 
 #: The templates of mails that answer something the player just did: not held back by quiet
 #: hours (registered with ``composer(..., quiet_hours=False)``).
@@ -184,33 +181,9 @@ def kick_after_commit() -> None:
     transaction.on_commit(connection.outbox_kick)
 
 
-#: After the broker failed to take a kick, this process sends it none for this many seconds:
-#: the rows wait for the periodic sender (beat, every half minute), and a move or a reply by
-#: mail does not wait on a broker that is away once for each mail it writes.
-KICK_PAUSE = 15.0
-
-
-class _Kicks:
-    """Until when (``time.monotonic()``) this process sends no kick: the broker just failed."""
-
-    paused_until = 0.0
-
-
 def kick() -> None:
-    """Ask a worker to send due mails now. A broker that does not answer is logged, not
-    raised: the periodic sender will send the rows.
-
-    The broker is tried once, without kombu's retries (each retry slept for a second or so
-    while a player waited), and after a failure not again for KICK_PAUSE seconds."""
-    if time.monotonic() < _Kicks.paused_until:
-        logger.info("mail kick skipped: the broker was away a moment ago; beat will send them")
-        return
-    try:  # found by name: the task's module imports this one
-        send_outbox = current_app.tasks["notifications.tasks.send_outbox"]
-        if not current_app.conf.task_always_eager:  # eager (tests): the task runs here
-            with current_app.pool.acquire(block=True) as connection:
-                connection.ensure_connection(max_retries=0)  # one attempt, no sleeping
-        send_outbox.apply_async(kwargs={"kicked": True}, retry=False)
-    except Exception:  # any broker error: the rows wait for beat
-        _Kicks.paused_until = time.monotonic() + KICK_PAUSE
-        logger.warning("the broker did not take the mail kick; beat will send the mails")
+    """Ask a worker to send due mails now, through ``africa_site.enqueue.send_once``: a broker
+    that is away is tried once, not raised, and then left alone for a while; the periodic
+    sender (beat, every half minute) sends the rows."""
+    send_outbox = current_app.tasks["notifications.tasks.send_outbox"]  # its module imports this
+    send_once(send_outbox.s(kicked=True), what="the mail kick")

@@ -155,15 +155,15 @@ def _redis_breaker_closed():
 @pytest.fixture(autouse=True)
 def _celery_eager():
     """Tasks run in the test's process when enqueued (after commit); tests that need a real
-    worker switch this off. No mail kick is held back by an earlier test's broker failure."""
+    worker switch this off. No task is held back by an earlier test's broker failure."""
+    from africa_site import enqueue
     from africa_site.celery import app
-    from notifications import outbox
 
     app.conf.task_always_eager = True
-    outbox._Kicks.paused_until = 0.0
+    enqueue.resume()
     yield
     app.conf.task_always_eager = False
-    outbox._Kicks.paused_until = 0.0
+    enqueue.resume()
 
 
 @pytest.fixture(autouse=True)

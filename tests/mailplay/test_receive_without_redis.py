@@ -1,6 +1,7 @@
 """``manage.py receive_mail`` while Redis (the broker and the cache) is unreachable: the reply
-is applied and its mails written at once, the broker is tried for the first mail only (not
-once per mail, each try waiting for kombu's retries), and the periodic sender sends them."""
+is applied and its mails written at once, the broker is tried for the first task only (not
+once per mail or bot move, each try waiting for kombu's retries), and the periodic sender and
+the deadline sweep do the rest."""
 
 import os
 import socket
@@ -9,7 +10,10 @@ import threading
 
 import pytest
 from django.db import connection
+from django.utils import timezone
 
+from games import services
+from games.services import bots
 from mailplay.models import ProcessedMessage
 from notifications import sender
 from notifications.models import OutboundMail
@@ -97,3 +101,29 @@ def test_a_reply_tries_the_unreachable_broker_once_and_its_mails_go_out_later(
     answer = last_mail_to(mailoutbox[sent_before:], first)
     assert answer.subject.startswith("Your move is applied")
     assert last_mail_to(mailoutbox[sent_before:], mover(duel)).subject.startswith("Your turn")
+
+
+def test_a_reply_against_a_computer_player_waits_on_no_broker_and_the_bot_moves_later(
+    alice, broker, mailoutbox, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        game = services.create_game(alice, num_players=2, bots=1, seed=2024)
+    game.refresh_from_db()
+    assert mover(game) == alice  # the bot, if it began, moved already (eager tasks)
+    action = first_with(game, "start ")
+    raw = compose(reply_to(last_mail_to(mailoutbox, alice)), action, sender=alice.email)
+    closed = f"redis://127.0.0.1:{free_port()}/0"
+
+    handled = receive_mail(raw, environment(f"redis://127.0.0.1:{broker.port}/0", closed))
+
+    assert (handled.returncode, handled.stdout.decode().strip()) == (0, "applied")
+    game.refresh_from_db()
+    assert game.moves.filter(action=action).exists()
+    # The answer's kick and the bot's move: the broker was tried for the first only.
+    assert broker.attempts == 1
+    # The bot's move is not lost: the deadline sweep finds it and the bot plays.
+    later = timezone.now() + bots.STALLED_AFTER
+    assert (game.pk, game.version) in set(bots.stalled(later))
+    assert bots.play_bot_move(game.pk, game.version)
+    game.refresh_from_db()
+    assert mover(game) == alice
