@@ -7,6 +7,7 @@ refused) and restore, and count the connections that redis-py tries to open."""
 
 import logging
 import time
+import uuid
 from urllib.parse import urlsplit, urlunsplit
 
 import pytest
@@ -163,6 +164,9 @@ def test_sign_in_is_not_rate_limited_by_an_absent_redis(proxied_redis, connects,
 def test_cache_and_live_news_work_again_once_redis_is_back(
     proxied_redis, client, game, caplog, settings, django_capture_on_commit_callbacks
 ):
+    # A channel of its own: the channel is the server's, whatever database the test uses, and
+    # the other test processes publish their games' news too.
+    settings.LIVE_CHANNEL = f"live:test:{uuid.uuid4().hex}"
     listener = redis.Redis.from_url(test_settings.REDIS_URL).pubsub(ignore_subscribe_messages=True)
     listener.subscribe(settings.LIVE_CHANNEL)
     proxied_redis.cut()
