@@ -36,11 +36,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import ipaddress
 import time
 import uuid
+from types import SimpleNamespace
 
+from allauth.account.adapter import get_adapter
 from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured, PermissionDenied
 from django.db import DatabaseError
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -151,20 +153,14 @@ def _grant(request: Request) -> tuple[str, Grant] | None:
 
 
 def client_address(request: Request) -> str:
-    """The client's address (see the module), as allauth reads it for the sign-in limits;
-    "" when it cannot be told."""
-    if settings.ALLAUTH_TRUSTED_CLIENT_IP_HEADER:
-        address = request.headers.get(settings.ALLAUTH_TRUSTED_CLIENT_IP_HEADER, "")
-    else:
-        count = settings.ALLAUTH_TRUSTED_PROXY_COUNT
-        forwarded = request.headers.get("x-forwarded-for", "").split(",")
-        if count > 0 and len(forwarded) >= count and forwarded[-count].strip():
-            address = forwarded[-count]
-        else:
-            address = request.client.host if request.client else ""
+    """The client's address as the site's sign-in limits read it: allauth's adapter, from the
+    trusted proxy settings (see the module), given the request's headers and peer; "" when it
+    cannot be told."""
+    peer = request.client.host if request.client else ""
+    view = SimpleNamespace(headers=request.headers, META={"REMOTE_ADDR": peer})
     try:
-        return str(ipaddress.ip_address(address.strip()))
-    except ValueError:
+        return get_adapter().get_client_ip(view)
+    except (PermissionDenied, ImproperlyConfigured):
         return ""
 
 

@@ -108,8 +108,8 @@ def test_a_client_address_opens_a_bounded_number_of_streams(live, duel, no_bound
 
 
 def test_a_stream_ends_when_its_token_expires_and_tells_the_page_to_reopen(live, duel):
-    with time_machine.travel(timezone.now() - timedelta(seconds=POLL_TOKEN_SECONDS - 1)):
-        token = poll_token(duel, None, None)  # fresh for one second more
+    with time_machine.travel(timezone.now() - timedelta(seconds=POLL_TOKEN_SECONDS - 3)):
+        token = poll_token(duel, None, None)  # fresh for three seconds more
 
     with opened([live.stream_url(duel, token)]) as [stream]:
         assert stream.next() == version_message(duel.version)
