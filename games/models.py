@@ -148,11 +148,6 @@ class Game(models.Model):
         return reverse("game_detail", args=[self.code])
 
     @property
-    def rules(self):
-        """An alias of ``kind.engine`` (the one way to a game's rules), kept for old callers."""
-        return self.kind.engine
-
-    @property
     def kind(self) -> GameKind:
         """How the site shows this game (a ``games.kinds.GameKind``)."""
         return get_kind(self.engine)
