@@ -13,6 +13,9 @@ LIVE_PORT ?= $(shell expr $(PORT) + 1)
 LIVE_URL ?= http://127.0.0.1:$(LIVE_PORT)/live/
 LIVE_ALLOWED_ORIGINS ?= http://127.0.0.1:$(PORT),http://localhost:$(PORT)
 LIVE_HEALTH_URL ?= http://127.0.0.1:$(LIVE_PORT)/live/health
+# The site's own address, which every link of its mails starts with (the sign-up
+# verification, the turn mails): on PORT, not on the settings' default port 8000.
+SITE_URL ?= http://127.0.0.1:$(PORT)
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -36,14 +39,18 @@ translations: $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/django.po))
 locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po | $(VENV)/.installed-site
 	$(BIN)/pybabel -q compile --domain django --directory locale --locale $*
 
+run: export SITE_URL := $(SITE_URL)
 run: $(VENV)/.installed-site translations
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py load_rulebooks
 	$(BIN)/python manage.py create_demo_accounts
 	$(BIN)/python manage.py simulate_games --demo --players 3 --users alice@example.com,bob@example.com
 	$(BIN)/python manage.py simulate_games --demo --game africana --players 3 --users alice@example.com,bob@example.com
-	@echo "Starting the web server, the live process, the worker and the scheduler on http://127.0.0.1:$(PORT) (Ctrl-C stops them)"
+	@echo "Starting the web server, the live process, the worker and the scheduler on $(SITE_URL) (Ctrl-C stops them)"
 	@mkdir -p "$(VAR_DIR)"
+	$(BIN)/python manage.py vapid_keys --dir "$(VAR_DIR)"
+	WEBPUSH_VAPID_PRIVATE_KEY="$$(cat "$(VAR_DIR)/vapid-private-key")" \
+	WEBPUSH_VAPID_PUBLIC_KEY="$$(cat "$(VAR_DIR)/vapid-public-key")" \
 	VAR_DIR="$(VAR_DIR)" PORT="$(PORT)" LIVE_PORT="$(LIVE_PORT)" LIVE_URL="$(LIVE_URL)" \
 	LIVE_ALLOWED_ORIGINS="$(LIVE_ALLOWED_ORIGINS)" LIVE_HEALTH_URL="$(LIVE_HEALTH_URL)" \
 	exec $(BIN)/supervisord --configuration supervisord.conf
@@ -59,9 +66,9 @@ lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
 	$(BIN)/python manage.py makemigrations --check --dry-run
 
-# Refresh the French and Dutch catalogues from the sources (needs GNU gettext).
+# Refresh the French, Dutch and German catalogues from the sources (needs GNU gettext).
 messages: $(VENV)/.installed-site
-	$(BIN)/python manage.py makemessages --locale fr --locale nl --no-obsolete --ignore '.venv/*' --ignore 'var/*'
+	$(BIN)/python manage.py makemessages --locale fr --locale nl --locale de --no-obsolete --ignore '.venv/*' --ignore 'var/*'
 
 # Pin every dependency, direct and indirect, from pyproject.toml: requirements/site.txt for
 # production, dev.txt adds the tools of `make run`, test.txt the test tools.

@@ -72,7 +72,8 @@ class SignupForm(AllauthSignupForm):
 
 
 class PreferencesForm(forms.ModelForm):
-    """The settings page: display name, language, time zone and turn notifications."""
+    """The settings page: display name, language, time zone, the text mode of the play page and
+    turn notifications."""
 
     time_zone = forms.ChoiceField(label=_("Time zone"), choices=TIME_ZONE_CHOICES)
 
@@ -82,10 +83,19 @@ class PreferencesForm(forms.ModelForm):
             "display_name",
             "language",
             "time_zone",
+            "text_mode",
             "notifications",
             "quiet_hours_start",
             "quiet_hours_end",
         ]
+        labels = {"language": _("Language of your mails")}
+        help_texts = {
+            "language": _(
+                "Your mails come in this language, and so do the pages in a browser where you "
+                "have not picked another with the language switcher at the top of the page. "
+                "The switcher changes the pages of that browser only, never your mails."
+            )
+        }
         widgets = {
             "notifications": forms.RadioSelect,
             "quiet_hours_start": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),

@@ -55,7 +55,8 @@ class User(AbstractBaseUser, PermissionsMixin):
     """A person with an account: signs in with ``email``, appears in games as ``display_name``.
 
     Also holds the person's preferences: the site's language, the time zone in which deadlines
-    are shown, and how and when they want to be told by email that a game waits for them.
+    are shown, the text mode of the play page (``text_mode``, see ``games.text_mode``), and how
+    and when they want to be told by email that a game waits for them.
     """
 
     class Notifications(models.TextChoices):
@@ -88,6 +89,14 @@ class User(AbstractBaseUser, PermissionsMixin):
         max_length=16,
         choices=Notifications.choices,
         default=Notifications.EACH_TURN,
+    )
+    text_mode = models.BooleanField(
+        _("text mode of the play page"),
+        default=False,
+        help_text=_(
+            "Show the board as lists of words and the moves as buttons and a typed line: for "
+            "screen readers and small screens. Each play page also has a link to switch."
+        ),
     )
     quiet_hours_start = models.TimeField(
         _("quiet hours from"),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -33,6 +35,15 @@ def vacation_days_left(user: User, now=None) -> float:
     """Vacation days ``user`` has left this calendar year (may be fractional, never below 0)."""
     now = now or timezone.now()
     return max(0.0, VACATION_DAYS_PER_YEAR - _days_used(user, now))
+
+
+def vacation_until(user: User, now=None):
+    """When ``user``'s vacation under way ends at the latest (now plus the days they have
+    left this year), or None when they are not on vacation."""
+    if not user.on_vacation:
+        return None
+    now = now or timezone.now()
+    return now + timedelta(days=vacation_days_left(user, now))
 
 
 @transaction.atomic

@@ -11,21 +11,31 @@ from django.views.i18n import set_language as django_set_language
 
 from accounts import services
 from accounts.forms import PreferencesForm
+from notifications.forms import ChannelChoicesForm, channels_offered
+from notifications.models import PushSubscription
 
 
 @login_required
 def preferences(request):
-    """The settings page: show the form, save it, then redirect back to it (POST/redirect/GET)."""
+    """The settings page: show the forms (the account's, and the channels per event), save them,
+    then redirect back to it (POST/redirect/GET); it lists the devices notified by push."""
     form = PreferencesForm(request.POST or None, instance=request.user)
-    if request.method == "POST" and form.is_valid():
+    channels = channels_offered()
+    channel_form = ChannelChoicesForm(request.user, request.POST or None, channels=channels)
+    if request.method == "POST" and form.is_valid() and channel_form.is_valid():
         user = form.save()
-        translation.activate(user.language)
-        messages.success(request, _("Your settings are saved."))
+        channel_form.save()
         response = redirect("account_settings")
-        response.set_cookie(settings.LANGUAGE_COOKIE_NAME, user.language, samesite="Lax")
+        if "language" in form.changed_data:  # this browser's pages follow the new choice
+            translation.activate(user.language)
+            response.set_cookie(settings.LANGUAGE_COOKIE_NAME, user.language, samesite="Lax")
+        messages.success(request, _("Your settings are saved."))
         return response
     context = {
         "form": form,
+        "channel_form": channel_form,
+        "channels": channels,
+        "push_devices": PushSubscription.objects.filter(user=request.user),
         "vacation_days_left": services.vacation_days_left(request.user),
         "vacation_days_per_year": services.VACATION_DAYS_PER_YEAR,
     }
@@ -50,9 +60,7 @@ def vacation(request):
 
 @require_POST
 def set_language(request):
-    """Django's language switcher, which also remembers the choice on a signed-in account."""
-    language = request.POST.get("language")
-    if request.user.is_authenticated and language in dict(settings.LANGUAGES):
-        request.user.language = language
-        request.user.save(update_fields=["language"])
+    """Django's language switcher: the language of this browser's pages (its cookie). The
+    account's language, that of the mails, changes only on the settings page
+    (``accounts.middleware.UserPreferencesMiddleware``)."""
     return django_set_language(request)

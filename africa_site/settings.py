@@ -89,6 +89,8 @@ INSTALLED_APPS = [
     "calendars",
     "friends",
     "live",
+    "tutorials",
+    "leagues",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -148,6 +150,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "africa_site.context_processors.site",
                 "games.context_processors.waiting_games",
+                "notifications.context_processors.push",
             ],
         },
     },
@@ -282,7 +285,7 @@ API_RATE = env.str("API_RATE", default="300/m")
 API_ACCOUNT_RATE = env.str("API_ACCOUNT_RATE", default="600/m")
 
 LANGUAGE_CODE = "en"
-LANGUAGES = [("en", "English"), ("fr", "Français"), ("nl", "Nederlands")]
+LANGUAGES = [("en", "English"), ("fr", "Français"), ("nl", "Nederlands"), ("de", "Deutsch")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True
@@ -332,6 +335,26 @@ MESSAGE_ID_DOMAIN = env.str(
 )
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default=f"{SITE_NAME} <noreply@localhost>")
 SERVER_EMAIL = env.str("SERVER_EMAIL", default=DEFAULT_FROM_EMAIL)
+# Web Push (notifications.push): the VAPID key pair that signs the site's pushes, as URL-safe
+# base64 (the raw 32-byte private key, the raw 65-byte uncompressed public key; `manage.py
+# vapid_keys` makes a pair), and the contact the push services see (mailto: or https:). Push is
+# on when both keys are set; a site with push on and a key missing does not start (the check
+# notifications.E001).
+WEBPUSH_VAPID_PRIVATE_KEY = env.str("WEBPUSH_VAPID_PRIVATE_KEY", default="")
+WEBPUSH_VAPID_PUBLIC_KEY = env.str("WEBPUSH_VAPID_PUBLIC_KEY", default="")
+WEBPUSH_VAPID_SUBJECT = env.str("WEBPUSH_VAPID_SUBJECT", default="") or (
+    "mailto:" + DEFAULT_FROM_EMAIL.rsplit("<", 1)[-1].strip("> ")
+    if "@" in DEFAULT_FROM_EMAIL
+    else SITE_URL
+)
+WEBPUSH_ENABLED = env.bool(
+    "WEBPUSH_ENABLED", default=bool(WEBPUSH_VAPID_PRIVATE_KEY and WEBPUSH_VAPID_PUBLIC_KEY)
+)
+# Subscriptions of push services at http://127.0.0.1 or http://localhost are taken (a local
+# push service while developing or testing); otherwise an endpoint must be https.
+WEBPUSH_ALLOW_LOCAL_HTTP = env.bool("WEBPUSH_ALLOW_LOCAL_HTTP", default=DEBUG)
+# Seconds a push service may take to answer before the push is retried as a failed mail is.
+WEBPUSH_TIMEOUT = env.int("WEBPUSH_TIMEOUT", default=10)
 # Playing by email: replies go to play+<token>@REPLY_DOMAIN; inbound webhooks (django-anymail)
 # read their settings from ANYMAIL_<NAME> variables, e.g. ANYMAIL_WEBHOOK_SECRET=user:password.
 REPLY_DOMAIN = env.str(
@@ -358,6 +381,18 @@ CELERY_BROKER_TRANSPORT_OPTIONS = (
 # moves), and a cap on the hard bot's search iterations (empty: the engine's own budget).
 BOT_PAUSE_SECONDS = env.float("BOT_PAUSE_SECONDS", default=1.5)
 BOT_HARD_ITERATIONS = env.int("BOT_HARD_ITERATIONS", default=None)
+# Leagues: the bot that plays the games still running when a season closes, and how long it may
+# take for one game (seconds) before the game ends with the scores as they stand.
+LEAGUE_CLOSE_BOT_LEVEL = env.str("LEAGUE_CLOSE_BOT_LEVEL", default="hard")
+LEAGUE_CLOSE_SECONDS = env.float("LEAGUE_CLOSE_SECONDS", default=60.0)
+# A finished solo game is compared with the hard bot's median score on the same rules,
+# measured in the background over this many solo games and kept this many seconds.
+BOT_SOLO_GAMES = env.int("BOT_SOLO_GAMES", default=9)
+BOT_SOLO_CACHE_SECONDS = env.int("BOT_SOLO_CACHE_SECONDS", default=30 * 24 * 60 * 60)
+# The bot's review of a finished game (archive.tasks.review_game): at most this many CPU
+# seconds of one worker a game, and this many playouts to judge a position.
+GAME_REVIEW_SECONDS = env.float("GAME_REVIEW_SECONDS", default=120.0)
+GAME_REVIEW_PLAYOUTS = env.int("GAME_REVIEW_PLAYOUTS", default=8)
 CELERY_TASK_IGNORE_RESULT = True
 # The worker rides through a broker outage: it tries to reconnect for ever (Celery's default
 # gives up after 100 tries and the worker exits), also when the broker is down at its start.
@@ -378,10 +413,18 @@ CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 CELERY_BEAT_SCHEDULE = {
     "send-outbox": {"task": "notifications.tasks.send_outbox", "schedule": 30.0},
     "sweep-deadlines": {"task": "games.tasks.sweep_deadlines", "schedule": 60.0},
+    "review-finished-games": {
+        "task": "archive.tasks.review_finished_games",
+        "schedule": 600.0,
+    },
     "daily-digests": {"task": "games.tasks.send_daily_digests", "schedule": crontab(minute=0)},
     "end-used-up-vacations": {
         "task": "games.tasks.end_used_up_vacations",
         "schedule": crontab(minute=30),
+    },
+    "start-and-close-league-seasons": {
+        "task": "leagues.tasks.start_and_close_seasons",
+        "schedule": crontab(minute="*/10"),
     },
     "clear-expired-sessions": {
         "task": "operations.tasks.clear_expired_sessions",
@@ -445,6 +488,9 @@ CONTENT_SECURITY_POLICY = {
         "img-src": [SELF, "data:"],
         "font-src": [SELF],
         "connect-src": [SELF, *_live_origin(LIVE_URL)],
+        # The installable app: its service worker and manifest, from the site itself.
+        "worker-src": [SELF],
+        "manifest-src": [SELF],
         "form-action": [SELF],
         "frame-ancestors": [NONE],
         "base-uri": [SELF],

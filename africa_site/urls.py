@@ -4,10 +4,13 @@ from django.contrib import admin
 from django.urls import include, path
 
 from accounts import views as account_views
-from africa_site import views
+from africa_site import views, webapp
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("manifest.webmanifest", webapp.manifest, name="webmanifest"),
+    path("service-worker.js", webapp.service_worker, name="service_worker"),
+    path("offline/", webapp.offline, name="offline"),
     path("games/", include("games.urls")),
     path("notifications/", include("notifications.urls")),
     path("rules/", include("rulebooks.urls")),
@@ -17,6 +20,8 @@ urlpatterns = [
     path("api/", include("api.urls")),
     path("calendar/", include("calendars.urls")),
     path("friends/", include("friends.urls")),
+    path("learn/", include("tutorials.urls")),
+    path("leagues/", include("leagues.urls")),
     path("", include("ratings.urls")),
     path("accounts/settings/", account_views.preferences, name="account_settings"),
     path("accounts/vacation/", account_views.vacation, name="account_vacation"),

@@ -1,18 +1,28 @@
 """Site-wide pages that belong to no single area."""
 
+from datetime import timedelta
+
 from django.conf import settings
 from django.http import HttpResponseServerError
 from django.shortcuts import render
 from django.template import loader
+from django.utils import timezone
 
 from games.kinds import all_kinds, stylesheets
+
+#: How long an account is new: its owner is welcomed, not welcomed back.
+NEW_ACCOUNT = timedelta(days=1)
 
 
 def home(request):
     """The front page: what the site is, its games (each with a one-click game against the
-    computer), and where to go next."""
+    computer), and where to go next; a signed-in player is welcomed ("Welcome back" once
+    their account is older than NEW_ACCOUNT)."""
     kinds = all_kinds()
-    return render(request, "home.html", {"kinds": kinds, "stylesheets": stylesheets(kinds)})
+    user = request.user
+    new_account = user.is_authenticated and user.date_joined > timezone.now() - NEW_ACCOUNT
+    context = {"kinds": kinds, "stylesheets": stylesheets(kinds), "new_account": new_account}
+    return render(request, "home.html", context)
 
 
 def server_error(request):

@@ -8,4 +8,5 @@ urlpatterns = [
     path("", views.archive_list, name="archive"),
     path("<uuid:code>/", views.replay, name="replay"),
     path("<uuid:code>.json", views.record, name="game_record"),
+    path("<uuid:code>/review/", views.review, name="game_review"),
 ]

@@ -9,6 +9,7 @@ import functools
 import hashlib
 
 from django.core.cache import cache
+from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch
 from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
@@ -24,6 +25,7 @@ from archive.forms import ArchiveFilterForm
 from archive.pagination import ArchivePaginator, IdListPaginator
 from archive.records import game_record
 from archive.replay import replay_context
+from archive.reviews import may_see_review
 from games.access import game_for
 from games.models import Game, Seat
 
@@ -136,14 +138,14 @@ def _results(game) -> list[str]:
 def replay(request, code):
     """A finished game at one step (``?step=N``, the number of actions played; the last by
     default), with the whole layout revealed; htmx gets only the replay panel."""
-    game, _seat = game_for(request.user, code)
+    game, seat = game_for(request.user, code)
     if game.status != Game.Status.FINISHED:
         return redirect(game)
     try:
         step = int(request.GET["step"])
     except (KeyError, ValueError):
         step = None
-    context = {"game": game, "seats": game.seat_list, **replay_context(game, step)}
+    context = {"game": game, "seat": seat, "seats": game.seat_list, **replay_context(game, step)}
     htmx = bool(request.htmx) and not request.htmx.boosted
     template = "archive/replay.html#replay" if htmx else "archive/replay.html"
     return render(request, template, context)
@@ -156,3 +158,16 @@ def record(request, code):
     response = JsonResponse(game_record(game), json_dumps_params={"indent": 1})
     response["Content-Disposition"] = f'inline; filename="{game.engine}-{game.code}.json"'
     return response
+
+
+@require_GET
+def review(request, code):
+    """The bot's review and the statistics of a finished game, alone on a page: not found
+    while the game runs, refused to those who do not play in a private game
+    (``archive.reviews.may_see_review``)."""
+    game, seat = game_for(request.user, code)
+    if game.status != Game.Status.FINISHED:
+        raise Http404("a game is reviewed once it is over")
+    if not may_see_review(game, seat):
+        raise PermissionDenied
+    return render(request, "archive/review.html", {"game": game, "seat": seat})

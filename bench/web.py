@@ -224,7 +224,7 @@ def prepare_floor(args, work: Path, env: dict) -> Path:
             "-c",
             "from floor.models import Game, Move\n"
             f"games = Game.objects.bulk_create([Game() for _ in range({FLOOR_GAMES})])\n"
-            "Move.objects.bulk_create([Move(game=games[0], version=n + 1, action='uncover E4')"
+            "Move.objects.bulk_create([Move(game=games[0], ply=n + 1, action='uncover E4')"
             " for n in range(50)])\n"
             "Game.objects.filter(pk=games[0].pk).update(version=50)\n",
         ],

@@ -17,6 +17,7 @@ from icalendar import Calendar, Event
 
 from accounts.models import User
 from calendars.models import CalendarFeed, new_key
+from games.clocks import turn_clock
 from games.models import Game
 
 FEED_SALT = "calendars.feed"
@@ -87,7 +88,10 @@ def calendar(user: User, link) -> bytes:
                 if others
                 else _("Your move in %(game)s") % {"game": game.get_engine_display()},
             )
-            event.add("description", _("Play before the deadline: %(url)s") % {"url": url})
+            description = _("Play before the deadline: %(url)s") % {"url": url}
+            if clock := turn_clock(game, now, seats=list(game.seats.all())):
+                description += "\n" + _("Time left: %(clock)s.") % {"clock": clock}
+            event.add("description", description)
             event.add("url", url)
             cal.add_component(event)
     return cal.to_ical()

@@ -107,6 +107,7 @@ def play_again(finished: Game, user: User) -> Game:
         num_players=finished.num_players,
         options=dict(finished.options),
         days_per_move=finished.days_per_move,
+        bank_days=finished.bank_days,
         rated=finished.rated,
         invite_only=True,
         public=finished.public,

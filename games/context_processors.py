@@ -49,3 +49,40 @@ def waiting_games(request):
     if not hasattr(request, "waiting_games"):
         request.waiting_games = WaitingGames(user)
     return {"waiting_games": request.waiting_games}
+
+
+def next_waiting_game(user, leaving: Game):
+    """The code (UUID) of the game ``user`` should play after ``leaving`` (the game of the
+    page), or None: among the games waiting for them (see ``games_waiting_for``) other than
+    ``leaving``, the active game at their turn with the nearest turn deadline (one without a
+    deadline after those with one), else the open game they were first invited to."""
+    turn = (
+        Game.objects.awaiting_move_by(user)
+        .exclude(pk=leaving.pk)
+        .order_by(F("turn_deadline").asc(nulls_last=True), "pk")
+        .values_list("code", flat=True)
+        .first()
+    )
+    if turn is not None:
+        return turn
+    return (
+        Invitation.objects.filter(user=user, game__status=Game.Status.OPEN)
+        .exclude(game__seats__user=user)
+        .exclude(game=leaving)
+        .order_by("created_at", "pk")
+        .values_list("game__code", flat=True)
+        .first()
+    )
+
+
+def next_game(request, game: Game, my_turn: bool) -> dict:
+    """The play page's "Next game (n)" for the signed-in viewer of ``game``:
+    ``{"next_game": code or None, "others_waiting": n}``, n the games waiting for them
+    other than this one (the header's count, less this game when it is their turn here).
+    A visitor gets ``{}``."""
+    waiting = waiting_games(request)["waiting_games"]
+    if waiting is None:
+        return {}
+    others = max(0, waiting.count - (1 if my_turn else 0))
+    code = next_waiting_game(request.user, game) if others else None
+    return {"next_game": code, "others_waiting": others if code else 0}

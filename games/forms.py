@@ -6,7 +6,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.kinds import game_choices, get_kind, kind_names
-from games.models import DAYS_PER_MOVE_CHOICES, BotLevel
+from games.models import BANK_DAYS_CHOICES, DAYS_PER_MOVE_CHOICES, BotLevel, default_bank_days
 
 
 class NewGameForm(forms.Form):
@@ -42,6 +42,18 @@ class NewGameForm(forms.Form):
     days_per_move = forms.TypedChoiceField(
         label=_("Days per move"), coerce=int, choices=DAYS_PER_MOVE_CHOICES, initial=3
     )
+    bank_days = forms.TypedChoiceField(
+        label=_("Time bank"),
+        coerce=int,
+        choices=[("", _("The usual: 7 days for 3 or more players, none for 2"))]
+        + BANK_DAYS_CHOICES,
+        required=False,
+        empty_value=None,
+        help_text=_(
+            "Days each player may use, over the whole game, once the time for a move is spent. "
+            "A turn times out only when both are spent."
+        ),
+    )
     skip_weekends = forms.BooleanField(
         label=_("Weekends do not count"),
         required=False,
@@ -56,7 +68,7 @@ class NewGameForm(forms.Form):
 
     #: The fieldsets after the game's own: (legend, field names).
     OTHER_GROUPS = [
-        (_("Pace"), ["days_per_move", "skip_weekends"]),
+        (_("Pace"), ["days_per_move", "bank_days", "skip_weekends"]),
         (_("Rating and watching"), ["rated", "public"]),
     ]
 
@@ -102,12 +114,30 @@ class NewGameForm(forms.Form):
         data["options"] = {name: data.get(name) for name in self.option_names}
         return data
 
+    def choices(self) -> dict:
+        """The choices the estimate of the game's length depends on, from the submitted data
+        where it is valid, else the form's initial values: {"engine", "num_players",
+        "days_per_move", "bank_days"} (the bank's usual value when none is chosen)."""
+        self.is_valid()
+        data = getattr(self, "cleaned_data", {})
+        values = {}
+        for name in ("engine", "num_players", "days_per_move", "bank_days"):
+            value = data.get(name) if name not in self.errors else None
+            values[name] = value if value is not None else self.initial.get(name)
+        values["engine"] = self.kind.name
+        values["num_players"] = int(values["num_players"] or self.kind.min_players)
+        values["days_per_move"] = int(values["days_per_move"] or 3)
+        if values["bank_days"] is None:
+            values["bank_days"] = default_bank_days(values["num_players"])
+        return values
+
     def game_arguments(self) -> dict:
         """The keyword arguments of ``services.create_game`` from the cleaned form."""
         names = (
             "engine",
             "num_players",
             "days_per_move",
+            "bank_days",
             "skip_weekends",
             "rated",
             "public",

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
-from games.engines import IllegalAction
+from games.engines import NOT_YOUR_TURN, IllegalAction, Reason
 
 #: What became of one line: applied (or kept), ignored (a last turn-ending action after the
 #: turn passed already), failed, or not applied (after a failed line, or since the last
@@ -33,11 +33,13 @@ APPLIED, IGNORED, FAILED, NOT_APPLIED = "applied", "ignored", "failed", "not app
 class Line:
     """One line of a reply: its ``action`` (the engine's canonical spelling once read), its
     ``status`` (see above), the ``reason`` a failed line failed (a sentence in the active
-    language) and whether applying it ``revealed`` something hidden."""
+    language) and ``why`` (the engine's Reason, for the link to its rule), and whether applying
+    it ``revealed`` something hidden."""
 
     action: str
     status: str = NOT_APPLIED
     reason: str = ""
+    why: Reason | None = None
     revealed: bool = False
 
 
@@ -84,13 +86,14 @@ def plan(
             if ends_turn is not None and index > 0 and ends_turn(line.action.lower().strip()):
                 line.status = IGNORED
                 continue
-            line.status, line.reason = FAILED, _("It is not your turn.")
+            line.status, line.reason, line.why = FAILED, _(NOT_YOUR_TURN.template), NOT_YOUR_TURN
             break
         try:
             line.action = engine.canonical(state, line.action)
             after = engine.apply(state, line.action)
         except IllegalAction as error:
-            line.status, line.reason = FAILED, _(error.template).format(**error.params)
+            line.status, line.why = FAILED, error.why
+            line.reason = _(error.template).format(**error.params)
             break
         line.status, line.revealed = APPLIED, engine.reveals(state, line.action)
         since_reveal = [] if line.revealed else since_reveal + [line]

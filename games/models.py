@@ -7,6 +7,7 @@ seed, and ``Game.state`` is only a cache of that replay. Every change goes throu
 
 import hashlib
 import uuid
+from datetime import timedelta
 
 from django.conf import settings
 from django.db import models
@@ -16,10 +17,18 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from games.deadlines import turn_deadline
+from games.deadlines import Clock, advance, clock, turn_deadline
 from games.kinds import GameKind, first_game, game_choices, get_kind
 
 DAYS_PER_MOVE_CHOICES = [(d, d) for d in (1, 2, 3, 5, 7, 10, 14)]
+#: The time banks a game may give each seat, in days (0: none).
+BANK_DAYS_CHOICES = [(0, _("no time bank")), (3, "3"), (7, "7"), (14, "14")]
+
+
+def default_bank_days(num_players: int) -> int:
+    """The time bank of a new game of ``num_players`` when its creator does not choose one, in
+    days: 7 at a table of 3 or more (one slow player should not end it), none for 2 or solo."""
+    return 7 if num_players >= 3 else 0
 GAME_CHOICES = game_choices()
 
 
@@ -107,12 +116,24 @@ class Game(models.Model):
             "Saturdays and Sundays (in each player's time zone) are left out of deadlines."
         ),
     )
+    bank_days = models.PositiveSmallIntegerField(
+        _("time bank (days)"),
+        choices=BANK_DAYS_CHOICES,
+        default=0,
+        help_text=_("Time each player may use, over the whole game, beyond the time per move."),
+    )
     turn_started_at = models.DateTimeField(null=True, blank=True)
+    # The end of the move's own time of the turn under way; ``turn_deadline`` is when the
+    # mover's bank runs out after it (the same moment without a bank): the timeout.
+    move_deadline = models.DateTimeField(null=True, blank=True)
     turn_deadline = models.DateTimeField(null=True, blank=True)
     reminder_due_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # Why a finished game ended before the rules ended it: "" (played out, or every player
+    # but one left) or END_BY_VOTE (its players voted to end it: ``services.vote_end``).
+    end_reason = models.CharField(max_length=16, blank=True, default="")
     # The rounds a finished game lasted, for games that count rounds (Score.rounds_played):
     # a solo game is ranked by its score, then by fewer rounds.
     rounds = models.PositiveSmallIntegerField(_("rounds"), null=True, blank=True)
@@ -158,14 +179,34 @@ class Game(models.Model):
         return self.kind.options_note(self.options)
 
     def deadline_for(self, user, start):
-        """The deadline of ``user``'s turn starting at ``start`` (days per move, weekdays only
-        when the game skips weekends, in the user's time zone), or None in a solo game: its
-        player plays at their own pace, nobody waits for them."""
+        """The end of the move's own time of ``user``'s turn starting at ``start`` (days per
+        move, weekdays only when the game skips weekends, in the user's time zone), or None in
+        a solo game: its player plays at their own pace, nobody waits for them."""
         if self.is_solo:
             return None
         return turn_deadline(
             start, self.days_per_move, skip_weekends=self.skip_weekends, zone=user.zone
         )
+
+    def bank_end(self, user, move_end, bank: timedelta):
+        """When ``user``'s ``bank`` (what is left of it) runs out after the move's time that
+        ends at ``move_end``: ``bank`` of counted time later (see ``deadlines.advance``)."""
+        return advance(move_end, bank, skip_weekends=self.skip_weekends, zone=user.zone)
+
+    def clock_for(self, user, now) -> Clock | None:
+        """The ``deadlines.Clock`` at ``now`` of the turn under way, ``user`` being the player
+        to move (their time zone counts the weekends); None when the turn has no deadline."""
+        if self.turn_deadline is None:
+            return None
+        move_end = self.move_deadline or self.turn_deadline
+        return clock(
+            now, move_end, self.turn_deadline, skip_weekends=self.skip_weekends, zone=user.zone
+        )
+
+    @property
+    def bank(self) -> timedelta:
+        """Each seat's time bank for the whole game (``bank_days``)."""
+        return timedelta(days=self.bank_days)
 
     @property
     def is_solo(self) -> bool:
@@ -195,6 +236,11 @@ class BotLevel(models.TextChoices):
 ROBOT_MARK = "\N{ROBOT FACE}"
 #: The level of the bot that plays the seat of a player who left (resigned, timed out).
 TAKEOVER_LEVEL = BotLevel.EASY
+#: ``Game.end_reason`` of a game its players voted to end with the scores as they stood.
+END_BY_VOTE = "vote"
+#: ``Game.end_reason`` of a game ended with the scores as they stood because the competition
+#: it belongs to closed (a league's season) and the computer could not finish it in time.
+END_AT_CLOSE = "close"
 
 
 #: The surnames of the computer players at one table, one per seat (explorers of Africa), so
@@ -265,7 +311,21 @@ class Seat(models.Model):
     consecutive_timeouts = models.PositiveSmallIntegerField(default=0)
     last_seen_at = models.DateTimeField(null=True, blank=True)
     abort_vote = models.BooleanField(default=False)
+    end_vote = models.BooleanField(default=False)  # to end the game with the scores as they are
+    # A newcomer who took over the seat from the bot that played it for a player who left
+    # (``services.take_over_seat``): the player who left, and the game's version then. The
+    # newcomer is not rated for the game; the player who left may not take it back.
+    substitute_for = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="+",
+        null=True,
+        blank=True,
+    )
+    substituted_version = models.PositiveIntegerField(null=True, blank=True)
     extension_taken_at = models.DateTimeField(null=True, blank=True)  # the 24 h, once a game
+    bank_used = models.DurationField(default=timedelta)  # of the game's bank, by ended turns
+    time_given_at = models.DateTimeField(null=True, blank=True)  # the last +24 h to another
     final_score = models.IntegerField(null=True, blank=True)
     place = models.PositiveSmallIntegerField(null=True, blank=True)
 
@@ -319,6 +379,15 @@ class Seat(models.Model):
             rank = earlier.exclude(bot_level="").count()
         return bot_name(self.bot_level, rank)
 
+    def bank_left(self, game: "Game") -> timedelta:
+        """What is left of the seat's time bank in ``game`` (its game) after its ended turns."""
+        return max(game.bank - self.bank_used, timedelta(0))
+
+    @property
+    def is_substitute(self) -> bool:
+        """Whether a newcomer took the seat over from the bot of a player who left."""
+        return self.substitute_for_id is not None
+
     @property
     def playing_level(self) -> str | None:
         """The level of the bot that moves for this seat: its own for a computer player, the
@@ -334,7 +403,9 @@ class Move(models.Model):
     Append-only: an undo marks the moves it takes back (``taken_back``) and replay skips them.
     ``version`` is the game's version the action made (``Game.version`` right after it: 1 for
     the first move). ``events`` are the engine's public events for the action (for the log in
-    words).
+    words). ``automatic``: the computer made it for the seat (a timeout, a substitute);
+    ``at_close`` too, when a competition closed and the computer played the game to its end,
+    which says nothing of the seat's player (reliability does not count it).
     """
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
@@ -343,6 +414,7 @@ class Move(models.Model):
     action = models.CharField(max_length=64)
     events = models.JSONField(default=list)
     automatic = models.BooleanField(default=False)
+    at_close = models.BooleanField(default=False)
     taken_back = models.BooleanField(default=False)
     created_at = models.DateTimeField(default=timezone.now)
 
@@ -354,6 +426,24 @@ class Move(models.Model):
 
     def __str__(self):
         return f"{self.version}. {self.action}"
+
+
+class TimeGift(models.Model):
+    """24 hours more for the turn of the seat ``seat``: asked by its player (``giver`` None,
+    once per game) or given by the player at seat ``giver`` (once a day). Shown in the log
+    among the moves, after the move that made ``version``."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="time_gifts")
+    seat = models.PositiveSmallIntegerField()
+    giver = models.PositiveSmallIntegerField(null=True, blank=True)
+    version = models.PositiveIntegerField()
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["game", "created_at"]
+
+    def __str__(self):
+        return f"+24h P{self.seat + 1} @{self.version}"
 
 
 class Invitation(models.Model):

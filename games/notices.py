@@ -14,21 +14,24 @@ from accounts.models import User
 from games.models import Game, Invitation, Seat
 from notifications.events import notify
 
-#: The news of a game told to its players (``notice``).
-NOTICES = ("game_started", "game_finished", "game_aborted", "timed_out", "taken_over")
 
-
-def turn(game: Game) -> None:
-    """Tell the player to move in ``game`` that their turn began (at the game's version)."""
-    seat = game.seats.select_related("user").filter(number=game.current_seat).first()
+def turn(game: Game, seats: list[Seat] | None = None) -> None:
+    """Tell the player to move in ``game`` that their turn began (at the game's version);
+    ``seats``, the game's seats with their players when the caller has read them, spares
+    reading them again."""
+    if seats is None:
+        seat = game.seats.select_related("user").filter(number=game.current_seat).first()
+    else:
+        seat = next((s for s in seats if s.number == game.current_seat), None)
     if seat is None:
         return
     notify("your_turn", seat.user, game, game.version, seat=seat.number)
 
 
-def reminder(game_id: int, version: int) -> None:
+def reminder(game_id: int, version: int, *, bank: bool = False) -> None:
     """Remind the player to move in game ``game_id`` at version ``version`` (nothing when the
-    game has moved on)."""
+    game has moved on): before their move's time ends, or with ``bank`` before their time bank
+    runs out (a reminder of its own, told once like the first)."""
     seat = (
         Seat.objects.select_related("user", "game")
         .filter(game_id=game_id, game__version=version, number=F("game__current_seat"))
@@ -36,21 +39,28 @@ def reminder(game_id: int, version: int) -> None:
     )
     if seat is None:
         return
-    notify("reminder", seat.user, seat.game, version, seat=seat.number)
+    about = f"{game_id}:{version}:{seat.user_id}" + (":bank" if bank else "")
+    notify("reminder", seat.user, seat.game, version, seat=seat.number, about=about)
 
 
 def notice(
-    game: Game, name: str, seat_number: int | None = None, *, but: User | None = None
+    game: Game,
+    name: str,
+    seat_number: int | None = None,
+    *,
+    but: User | None = None,
+    payload: dict | None = None,
 ) -> None:
     """Tell each player of ``game`` (but the user ``but``), or only the one at
-    ``seat_number``, the news ``name`` (one of NOTICES)."""
+    ``seat_number``, the news ``name`` (one of ``notifications.events.NEWS``), with
+    ``payload`` (JSON: what the news says beyond the game, for its mail)."""
     seats = game.seats.select_related("user")
     if seat_number is not None:
         seats = seats.filter(number=seat_number)
     if but is not None:
         seats = seats.exclude(user=but)
     for seat in seats:
-        notify(name, seat.user, game, game.version, seat=seat.number)
+        notify(name, seat.user, game, game.version, seat=seat.number, payload=payload)
 
 
 def invitation(invitation: Invitation) -> None:

@@ -20,12 +20,16 @@ from django.core.cache import cache
 from django.template.loader import get_template, render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
-from games import pieces, polling, queries, scoresheet, services
+from games import annotations, clocks, pieces, polling, queries, scoresheet, services, text_mode
+from games.context_processors import next_game
 from games.forms import InviteForm
 from games.kinds import GameKind
-from games.models import Game, Seat
+from games.kinds.board import board_seats
+from games.models import END_BY_VOTE, TAKEOVER_LEVEL, Game, Seat, bot_name
 from games.pieces import CSRF_SLOT
+from games.services import solo
 
 PLAY_TEMPLATE = "games/play.html"
 
@@ -108,9 +112,11 @@ def play_context(request, game: Game, seat: Seat | None, page: str | None = None
         "game": game,
         "seat": seat,
         "seats": game.seat_list,
+        "text_mode": text_mode.is_text_mode(request),
         "poll_token": polling.poll_token(game, seat, request.session.session_key),
         "viewer": "-" if seat is None else str(seat.number),
         "messages": messages.get_messages(request),
+        "game_notes": annotations.header_notes(game),
     }
     context["stream_url"] = polling.stream_url(game, context["poll_token"])
     context["messages_shown"] = len(context["messages"]) > 0
@@ -140,6 +146,9 @@ def _add_position(request, game: Game, seat: Seat | None, context: dict) -> dict
     label = half.pop("action_label")
     board_context = half.pop("board_context")
     view = _board_view(seat, position.my_turn, half.pop("board_selection"))
+    if context["text_mode"]:
+        view += ":text"
+        board_context = functools.partial(_text_board_context, game, seat, position)
     since = since_last_visit(game, seat, position.names)
     if since["cells"]:
         digest = hashlib.sha256(" ".join(sorted(since["cells"])).encode()).hexdigest()[:12]
@@ -147,16 +156,21 @@ def _add_position(request, game: Game, seat: Seat | None, context: dict) -> dict
     full_log = request.GET.get("log") == "all"
     context.update(half)
     context.update(_position_context(game, seat, position, since, full_log))
+    context.update(next_game(request, game, position.my_turn))
+    context["solo_comparison"] = solo.comparison(game, seat)
     prefix = f"game:{game.code}:{game.version}:{get_language()}"
+    board_part = "text_board" if context["text_mode"] else "board_area"
     fragments = {
         "board_html": Fragment(
             f"{prefix}:board:{view}",
-            kind.template("board_area"),
-            tuple(kind.page.sources("board_area")),
-            _marking_changes(kind, board_context, since["cells"]),
+            kind.template(board_part),
+            tuple(kind.page.sources(board_part)),
+            board_context
+            if context["text_mode"]
+            else _marking_changes(kind, board_context, since["cells"]),
         ),
         "log_html": Fragment(
-            f"{prefix}:log:{full_log}",
+            f"{prefix}:log:{full_log}:{clocks.stamp(game)}",
             kind.template("log"),
             tuple(kind.page.sources("log")),
             functools.partial(_log_context, game, position, full_log),
@@ -191,6 +205,14 @@ def _position(game: Game, seat: Seat | None) -> Position:
     )
 
 
+def _text_board_context(game: Game, seat: Seat | None, position: Position) -> dict:
+    """The text board's context (``Board.text_context`` of the viewer's observation), with
+    the cells changed since the viewer's last visit left out: the log says what changed."""
+    viewer = seat.number if seat is not None else None
+    seats = board_seats(game.seat_list)
+    return {"text_board": position.kind.board.text_context(position.observation, seats, viewer)}
+
+
 def _board_view(seat: Seat | None, my_turn: bool, selection: str) -> str:
     """Which board the viewer gets, for the fragment cache: the player to move gets their
     seat's board with its move targets and what they picked on it (``selection``, the kind's
@@ -218,6 +240,7 @@ def _position_context(
         and not seat.abort_vote
         and game.status == Game.Status.ACTIVE
         and any(s.left_at for s in seats),
+        **_end_vote_context(game, seat, seats),
         "panel": kind.page.panel(observation, seats),
         "full_log": full_log,
         "breakdown": scoresheet.final_breakdown(game, observation),
@@ -225,6 +248,8 @@ def _position_context(
         if game.status == Game.Status.FINISHED and game.num_players > 1
         else [],
         "since_last_visit": since,
+        "clock": clocks.turn_clock(game, seats=seats),
+        **clocks.time_choices(game, seat, seats, my_turn),
     }
 
 
@@ -237,13 +262,64 @@ def _log_context(game: Game, position: Position, full_log: bool) -> dict:
     entries = log_entries(kind, shown, position.names, get_language())
     for entry in entries:  # newest first within an action too, as the actions are
         entry["lines"].reverse()
+    cut = not full_log and len(entries) >= kind.log.length
+    notes = [n for n in table_notes(game) if not cut or n["ply"] > entries[-1]["ply"]]
+    if notes:
+        entries = sorted(entries + notes, key=lambda entry: -entry["ply"])
+    entries = clocks.with_time_gifts(entries, game, position.names)
     return {"log": entries, "game_name": kind.name}
+
+
+def table_notes(game: Game) -> list[dict]:
+    """The log's lines about the table rather than the board, as log entries ({"ply", "seat",
+    "lines": [{"text", "event"}]}, "ply" the game's version then): a newcomer took over a
+    seat a robot played (``Seat.substituted_version``), the players voted to end the game
+    (``Game.end_reason``); and those other apps add (``annotations.log_notes``)."""
+    notes = annotations.log_notes(game)
+    for seat in game.seat_list:
+        if seat.substituted_version is None:
+            continue
+        text = _("%(newcomer)s took over %(robot)s's seat (%(seat)s), with all it holds.") % {
+            "newcomer": seat.name,
+            "robot": bot_name(TAKEOVER_LEVEL, seat.number),
+            "seat": seat.label,
+        }
+        line = {"text": text, "event": ""}
+        notes.append({"ply": seat.substituted_version, "seat": seat.number, "lines": [line]})
+    if game.end_reason == END_BY_VOTE:
+        text = _("The players voted to end the game: the scores as they stood are final.")
+        notes.append({"ply": game.version, "seat": None, "lines": [{"text": text, "event": ""}]})
+    return notes
+
+
+def _end_vote_context(game: Game, seat: Seat | None, seats: list[Seat]) -> dict:
+    """Whether the viewer may vote to end the game (a player still in a running game of three
+    or more) and has voted, and the votes so far: "end_votes" (the names of the players who
+    voted) and "end_votes_needed" (all the active players but one)."""
+    if game.status != Game.Status.ACTIVE or game.num_players < queries.VOTE_END_PLAYERS:
+        return {"can_vote_end": False}
+    votes, needed = queries.end_votes(seats)
+    return {
+        "can_vote_end": seat is not None and seat.left_at is None,
+        "my_end_vote": seat is not None and seat.end_vote,
+        "end_votes": [s.name for s in seats if s.end_vote and s.left_at is None and s.user_id],
+        "end_votes_needed": needed,
+    }
 
 
 def _actions_context(context: dict, position: Position, label) -> dict:
     """The actions fragment's context: the page's ``context`` with the legal actions' options
-    (each action with its words, ``label(action)``) and the CSRF slot the page fills in."""
+    (each action with its words, ``label(action)``) and the CSRF slot the page fills in; in
+    the text mode, the actions with their words as ``text_actions`` and the words the typed
+    line completes (the notation's keywords, then the legal actions) as ``action_words``."""
     legal = position.legal
+    if context["text_mode"]:
+        keywords = sorted(position.kind.notation.keywords)
+        return context | {
+            "text_actions": [(a, label(a)) for a in legal],
+            "action_words": [*keywords, *(a for a in legal if a not in keywords)],
+            "csrf_token": CSRF_SLOT,
+        }
     options = render_to_string(
         position.kind.template("action_options"), {"actions": [(a, label(a)) for a in legal]}
     )

@@ -29,7 +29,15 @@ def final_breakdown(game: Game, observation: dict | None = None) -> dict | None:
         return None
     places = {seat.number: seat.place for seat in seats if seat.place is not None}
     rows = [dict(row, place=places.get(row["seat"], row["place"])) for row in breakdown["rows"]]
-    rows.sort(key=lambda row: (row["place"], row["seat"]))
+    return table(breakdown, rows)
+
+
+def table(breakdown: dict, rows: list[dict]) -> dict:
+    """The kind's ``breakdown`` (``Score.final_breakdown``) with its ``rows`` (each with its
+    "place") as the final table shows it: {"columns", "rows" (in place order), "note",
+    "players" (names in place order), "lines" ([(words, [one cell a player])]: the place,
+    each column, the total)}."""
+    rows = sorted(rows, key=lambda row: (row["place"], row["seat"]))
     lines = [(_("Place"), [row["place"] for row in rows])]
     lines += [
         (column, [row["cells"][i] for row in rows]) for i, column in enumerate(breakdown["columns"])

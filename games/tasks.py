@@ -11,6 +11,7 @@ outbox; the outbox's sender is ``notifications.tasks.send_outbox``.
 from __future__ import annotations
 
 from celery import shared_task
+from django.conf import settings
 from django.db import transaction
 from django.db.models import Exists, OuterRef
 from django.utils import timezone
@@ -20,7 +21,7 @@ from accounts.services import end_vacation, vacation_days_left
 from africa_site.enqueue import send_once
 from games import notices, services
 from games.models import Game, Invitation, Seat
-from games.services import bots
+from games.services import bots, solo
 from notifications import outbox
 
 SWEEP_BATCH = 500
@@ -30,11 +31,13 @@ DIGEST_HOUR = 8  # local time of the daily digest
 
 @shared_task
 def sweep_deadlines() -> dict[str, int]:
-    """Every minute: send due reminders and time out overdue turns.
+    """Every minute: send due reminders and time out overdue turns (whose move time and bank
+    are both spent).
 
     Games are found by indexed queries on the deadline columns and claimed in one
-    transaction (``services.claim_due``), so that two sweepers never act on one twice; the
-    reminders are written to the outbox in the claim's transaction; a timed-out turn is left to
+    transaction (``services.claim_due``), so that two sweepers never act on one twice; a claimed
+    reminder sets the turn's next one (before the bank runs out, ``services.rearm_reminders``);
+    the reminders are written to the outbox in the claim's transaction; a timed-out turn is left to
     a task per game, enqueued after the claim commits.
     Players on vacation are skipped: their deadlines move when the vacation ends. A bot's
     move whose task was lost (a broker that lost it) is enqueued again; a duplicate does
@@ -50,8 +53,9 @@ def sweep_deadlines() -> dict[str, int]:
     with transaction.atomic():
         reminders = services.claim_due(active, "reminder_due_at", SWEEP_BATCH)
         overdue = services.claim_due(active, "turn_deadline", SWEEP_BATCH)
+        in_bank = services.rearm_reminders([game_id for game_id, _version in reminders])
         for game_id, version in reminders:
-            notices.reminder(game_id, version)
+            notices.reminder(game_id, version, bank=in_bank.get(game_id, False))
     for game_id, version in overdue:
         if not send_once(time_out_turn.s(game_id, version), what=f"the timeout of game {game_id}"):
             services.time_out(game_id, version)  # the broker is away: applied here
@@ -140,3 +144,10 @@ def send_daily_digests() -> int:
             continue
         queued += notices.digest(user, local.date())
     return queued
+
+
+@shared_task(name="games.tasks.measure_bot_solo")
+def measure_bot_solo(engine: str, options: dict) -> dict:
+    """Measure the hard bot's median solo score of ``engine`` on ``options`` into the cache
+    (``games.services.solo``); a duplicate delivery measures again, harmlessly."""
+    return solo.measure_bot_solo(engine, options, settings.BOT_SOLO_GAMES)

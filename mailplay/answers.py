@@ -21,9 +21,10 @@ def queue_answer(user: User, outcome, game: Game | None, seat: Seat | None, thre
     """The answer to ``user``'s emailed reply (``emails/play_answer-*``), threaded under it:
     ``outcome`` (a mailplay.inbound.Outcome: status "applied", "partial", "rejected", "stale"
     or "refused", the actions applied, the error as a sentence in the user's language, the
-    failed line, the lines not applied), and the position of ``game`` from ``seat``'s view as
-    it is when the answer is sent. ``thread`` (a mailplay.inbound.Thread) names the reply:
-    one answer per reply. Answers are not held back by quiet hours."""
+    address of the rule that forbids the failed line, the failed line, the lines not applied),
+    and the position of ``game`` from ``seat``'s view as it is when the answer is sent.
+    ``thread`` (a mailplay.inbound.Thread) names the reply: one answer per reply.
+    Answers are not held back by quiet hours."""
     digest = hashlib.sha256(thread.message_id.encode()).hexdigest()[:40]
     outbox.queue(
         f"answer:{digest}",
@@ -36,6 +37,7 @@ def queue_answer(user: User, outcome, game: Game | None, seat: Seat | None, thre
             "status": outcome.status,
             "applied": list(outcome.applied),
             "error": str(outcome.error),
+            "rule": outcome.rule,
             "failed_line": outcome.failed_line,
             "not_applied": list(outcome.not_applied),
             "in_reply_to": thread.header,

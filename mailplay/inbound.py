@@ -50,6 +50,8 @@ from mailplay import answers, parsing
 from mailplay import limits as reply_limits
 from mailplay.models import ProcessedMessage
 from mailplay.tokens import LOCAL_PREFIX, ReplyToken, read_token
+from notifications.emails import absolute_url
+from rulebooks.links import rule_url
 from talk import mail as talk_mail
 
 logger = logging.getLogger(__name__)
@@ -81,14 +83,15 @@ class Outcome:
     in the game's chat, no answer mail), "deferred" (a service was unreachable: nothing was
     recorded, the mail is to be delivered again).
     ``applied``: the actions applied, in order; when a line failed, ``error`` says why,
-    ``failed_line`` names it and ``not_applied`` lists the lines left out, the failed one
-    among them (as written).
+    ``rule`` is the address of the rule that forbids it (or ""), ``failed_line`` names it and
+    ``not_applied`` lists the lines left out, the failed one among them (as written).
     ``answered``: whether an answer mail went out.
     """
 
     status: str
     applied: list[str] = field(default_factory=list)
     error: str = ""
+    rule: str = ""
     failed_line: str = ""
     not_applied: list[str] = field(default_factory=list)
     answered: bool = False
@@ -293,7 +296,12 @@ def _play(game: Game, seat, token: ReplyToken, in_reply_to: Thread, text: str) -
     try:
         actions = parsing.parse_actions(text, game.kind.notation)
     except parsing.UnknownWord as problem:
-        outcome = Outcome("rejected", error=_unknown_word(problem), failed_line=problem.line)
+        outcome = Outcome(
+            "rejected",
+            error=_unknown_word(problem),
+            rule=_rule_address(game, "not_an_action"),  # the move notation's rule
+            failed_line=problem.line,
+        )
         return _answer(user, outcome, (game, seat), in_reply_to)
     if not actions:
         error = _("Your reply holds no action. Write one action per line at the top.")
@@ -305,16 +313,18 @@ def _play(game: Game, seat, token: ReplyToken, in_reply_to: Thread, text: str) -
             _moved, lines = services.submit_actions(
                 game, user, [a for _n, a in actions], game.version
             )
-            return _answer(user, _outcome(lines, lines.keep, written), (game, seat), in_reply_to)
+            outcome = _outcome(game, lines, lines.keep, written)
+            return _answer(user, outcome, (game, seat), in_reply_to)
     except services.GameError:  # another mail or the web page moved the game meanwhile
         game.refresh_from_db()
         error = _("The game moved on while this mail was read. Nothing was applied.")
         return _answer(user, Outcome("rejected", error=error), (game, seat), in_reply_to)
 
 
-def _outcome(lines, applied: list[str], written: list[str]) -> Outcome:
-    """The Outcome of a reply whose lines ``written`` were planned as ``lines`` and of which
-    ``applied`` were applied."""
+def _outcome(game: Game, lines, applied: list[str], written: list[str]) -> Outcome:
+    """The Outcome of a reply about ``game`` whose lines ``written`` were planned as ``lines``
+    and of which ``applied`` were applied; a failed line's reason with the address of its rule
+    (in the active language)."""
     failed = lines.failed
     if failed is None:
         return Outcome("applied", applied=applied)
@@ -323,9 +333,18 @@ def _outcome(lines, applied: list[str], written: list[str]) -> Outcome:
         "partial" if applied else "rejected",
         applied=applied,
         error=line.reason,
+        rule=_rule_address(game, line.why and line.why.code),
         failed_line=written[index],
         not_applied=[written[n] for n in lines.not_applied],
     )
+
+
+def _rule_address(game: Game, code: str | None) -> str:
+    """The absolute address of the section of ``game``'s rules that forbids an action for the
+    reason ``code`` (a Reason's), in the active language; "" when no section does."""
+    section = game.kind.rules_links.reasons.get(code) if code else None
+    path = rule_url(game.engine, f"#{section}", translation.get_language()) if section else None
+    return absolute_url(path) if path else ""
 
 
 def _limit_message(limited: reply_limits.Limited, user: User) -> str:

@@ -19,22 +19,29 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from accounts.models import User
+from games.annotations import header_notes
+from games.context_processors import games_waiting_for
 from games.models import Game, Invitation, Seat
-from games.notices import NOTICES
 from games.scoresheet import final_breakdown
 from mailplay.links import link_url
 from mailplay.replies import position_context, turn_mail_context
+from notifications import push
 from notifications.boardimage import attach_board
 from notifications.emails import absolute_url
+from notifications.events import NEWS
 from notifications.models import OutboundMail
 from notifications.outbox import Close, Defer, Draft, composer
 from notifications.preferences import wants
 from talk.mail import chat_for_mail
 
+# The badge of every push: the games waiting for the player, as the site's header counts them.
+push.counts_games_waiting(games_waiting_for)
+
 
 def game_context(game: Game, user: User) -> dict:
     """What every mail about ``game`` to ``user`` shows: the game and its link, the seats, the
-    opponents' names, ``user``'s seat and every seat's name by number."""
+    opponents' names, ``user``'s seat, every seat's name by number, and what other apps say
+    of the game (``game_notes``: ``games.annotations.header_notes``, a league's name)."""
     seats = game.seats_with_users()
     names = [seat.name for seat in sorted(seats, key=lambda s: s.number)]
     mine = next((seat for seat in seats if seat.user_id == user.pk), None)
@@ -45,6 +52,7 @@ def game_context(game: Game, user: User) -> dict:
         "seats": seats,
         "seat": mine,
         "names": names,
+        "game_notes": header_notes(game),
     }
 
 
@@ -70,7 +78,7 @@ def _turn_seat(row) -> Seat | Close:
     seat = next((s for s in game.seats_with_users() if s.number == game.current_seat), None)
     if seat is None or seat.user_id != row.user_id:
         return Close("moved on")
-    if seat.left_at is not None or not wants(seat.user, row.template):
+    if seat.left_at is not None or not wants(seat.user, row.template, row.channel):
         return Close("not wanted")
     return seat
 
@@ -126,15 +134,17 @@ def compose_reminder(row) -> Draft | Close:
     return with_board(Draft(context))
 
 
-@composer(*NOTICES)
+@composer(*NEWS)
 def compose_notice(row) -> Draft | Close:
     """A notice about the game (started, finished, aborted, a turn timed out, a seat taken
-    over); the finished mail carries the player's rating change."""
+    over by a bot or by a newcomer); the finished mail carries the player's rating change,
+    and why the game ended when its players voted to end it (``news``, the row's payload)."""
     if row.game is None:
         return Close("moved on")
-    if not wants(row.user, row.template):
+    if not wants(row.user, row.template, row.channel):
         return Close("not wanted")
     context = game_context(row.game, row.user)
+    context["news"] = row.payload or {}  # what the notice says beyond the game
     if row.template == "game_finished":
         context["rating"] = row.user.rating_changes.filter(game=row.game).first()
         context["breakdown"] = final_breakdown(row.game)
@@ -152,7 +162,7 @@ def compose_invitation(row) -> Draft | Close:
     )
     if invitation is None or invitation.game.status != Game.Status.OPEN:
         return Close("moved on")
-    if not wants(row.user, row.template):
+    if not wants(row.user, row.template, row.channel):
         return Close("not wanted")
     return Draft(
         {
@@ -169,7 +179,7 @@ def compose_digest(row) -> Draft | Close:
     """Every game waiting for the player's move, most urgent first; its Reply-To is the reply
     address of the first game, and each game shows its own address."""
     user = row.user
-    if not wants(user, row.template):
+    if not wants(user, row.template, row.channel):
         return Close("not wanted")
     games = list(
         Game.objects.awaiting_move_by(user)

@@ -4,7 +4,7 @@ Mails are parsed with the standard library (``email.policy.default``, RFC 5322 a
 decodes quoted-printable and base64 and any charset Python knows (iso-8859-1, windows-1252,
 UTF-8, ...). HTML-only mails are turned into text, leaving out ``<blockquote>`` and the quote
 containers of common mail programs. The quote headers recognised are those of Gmail, Outlook,
-Apple Mail and Thunderbird in English, French and Dutch.
+Apple Mail and Thunderbird in English, French, Dutch and German.
 """
 
 from __future__ import annotations
@@ -20,12 +20,14 @@ _QUOTE_HEADERS = [
     re.compile(r"^on\b.*\bwrote\s*:$", re.IGNORECASE),  # Gmail, Apple Mail, Thunderbird (EN)
     re.compile(r"^le\b.*\ba\s+écrit\s*:$", re.IGNORECASE),  # FR
     re.compile(r"^op\b.*\b(schreef|geschreven)\b.*:$", re.IGNORECASE),  # NL
+    re.compile(r"^am\b.*\bschrieb\b.*:$", re.IGNORECASE),  # DE
     re.compile(
         r"^-{2,}\s*(original message|message d'origine|oorspronkelijk bericht|"
-        r"message original|doorgestuurd bericht|forwarded message)\s*-{2,}$",
+        r"message original|doorgestuurd bericht|forwarded message|"
+        r"ursprüngliche nachricht|weitergeleitete nachricht)\s*-{2,}$",
         re.IGNORECASE,
     ),
-    re.compile(r"^\*?(from|de|van)\s*:\*?\s", re.IGNORECASE),  # Outlook's header block
+    re.compile(r"^\*?(from|de|van|von)\s*:\*?\s", re.IGNORECASE),  # Outlook's header block
     re.compile(r"^_{10,}$"),  # Outlook's rule above the header block
 ]
 #: How many lines a wrapped quote header ("On ... <address>\n> wrote:") may span.
@@ -172,18 +174,20 @@ def reply_text(message: EmailMessage) -> str:
 
 _BULLET = re.compile(r"^(?:[-*•]|\d{1,2}[.)])\s+")
 #: A greeting line in a language the site speaks, with or without a name after it
-#: ("Hi!", "Hello Jan,", "Bonjour à tous,", "Chère Anne,", "Hallo Jan,", "Beste allemaal").
+#: ("Hi!", "Hello Jan,", "Bonjour à tous,", "Chère Anne,", "Hallo Jan,", "Beste allemaal",
+#: "Moin,", "Guten Tag Anna,", "Liebe Anna,").
 _GREETING = re.compile(
     r"^(?:hi|hello|hey|hiya|dear|greetings|good\s+(?:morning|afternoon|evening|day)|"
     r"bonjour|bonsoir|salut|coucou|cher|chère|chers|chères|"
-    r"hallo|hoi|dag|beste|goedemorgen|goedemiddag|goedenavond|hé)"
+    r"hallo|hoi|dag|beste|goedemorgen|goedemiddag|goedenavond|hé|"
+    r"moin|servus|grüß\s+dich|grüezi|guten\s+(?:morgen|tag|abend)|liebe|lieber)"
     r"(?:\s+[^\W\d_][\w.'’-]*){0,3}\s*[,!.:;]*$",
     re.IGNORECASE,
 )
 
 
 def is_greeting(line: str) -> bool:
-    """Whether ``line`` is only a greeting, maybe with a name (EN, FR, NL)."""
+    """Whether ``line`` is only a greeting, maybe with a name (EN, FR, NL, DE)."""
     return bool(_GREETING.match(line.strip()))
 
 

@@ -14,7 +14,7 @@ from django.utils import translation
 
 from games.kinds.board import board_seats
 from games.models import Game, Seat
-from mailplay.links import turn_links
+from mailplay.links import answer_links, turn_links
 from mailplay.tokens import reply_address
 from notifications.emails import absolute_url
 
@@ -49,9 +49,7 @@ def position_context(game: Game, seat: Seat, names: list[str]) -> dict:
         "game_url": absolute_url(game.get_absolute_url()),
     }
     if settings.MAIL_BOARD_PICTURES:  # building it costs as much as the rest of the position
-        context["board"] = kind.board.mail_context(
-            observation, board_seats(seats), seat.number
-        )
+        context["board"] = kind.board.mail_context(observation, board_seats(seats), seat.number)
     if game.status == Game.Status.ACTIVE and game.current_seat == seat.number:
         legal = rules.legal_actions(game.state)
         context.update(
@@ -71,9 +69,11 @@ def position_context(game: Game, seat: Seat, names: list[str]) -> dict:
 
 def turn_mail_context(game: Game, seat: Seat, names: list[str]) -> dict:
     """What a your-turn mail adds for playing by email, in the player's language: the position
-    (``position_context``, with the reply address as "reply_to") and "mail_links", the
-    one-click links (``links.turn_links``)."""
+    (``position_context``, with the reply address as "reply_to"), "mail_links", the
+    one-click links (``links.turn_links``), and "answer_links", the question's one-click
+    answers (``links.answer_links``)."""
     with translation.override(seat.user.language):
         context = position_context(game, seat, names)
     context["mail_links"] = turn_links(seat, game)
+    context["answer_links"] = answer_links(seat, game, context)
     return context

@@ -11,7 +11,7 @@ from django.utils import translation
 from accounts.models import User
 from accounts.services import VacationError, start_vacation, vacation_days_left
 from games import services
-from mailplay.links import PURPOSES, target_of
+from mailplay.links import PURPOSES, Answer, target_of
 
 
 def switch_to_digest(user: User) -> None:
@@ -31,8 +31,19 @@ def _act(purpose: str, target) -> dict:
     if purpose == "digest":
         switch_to_digest(target)
         return {}
+    if purpose == "answer":
+        game = services.submit_action(target.game, target.user, target.action, target.version)
+        return {"game": game}
     services.join_game(target.game, target.user)
     return {"game": target.game}
+
+
+def answer_words(answer: Answer) -> str:
+    """The action of ``answer`` in words, as its player sees the game now."""
+    game = answer.game
+    names = [seat.name for seat in sorted(game.seats_with_users(), key=lambda seat: seat.number)]
+    observation = game.kind.engine.observation(game.state, answer.seat.number)
+    return game.kind.page.action_label(answer.action, observation, names)
 
 
 def confirm(request, purpose: str, token: str):
@@ -48,6 +59,8 @@ def confirm(request, purpose: str, token: str):
     with translation.override(person.language):
         if purpose == "vacation":
             context["days_left"] = int(vacation_days_left(person))
+        if purpose == "answer":
+            context["answer"] = answer_words(target)
         if request.method == "POST":
             try:
                 context.update(_act(purpose, target))

@@ -10,6 +10,7 @@ class NotificationsConfig(AppConfig):
         # The sender task that kick() finds by name, and the mail channel. The composers of
         # the mails register with the outbox from the apps that write them (mailplay.mails,
         # mailplay.answers).
-        from notifications import channels, mail, tasks  # noqa: F401
+        from notifications import channels, checks, mail, push, tasks  # noqa: F401
 
         channels.register(mail)
+        channels.register(push)

@@ -204,21 +204,46 @@ def board_picture(kind, board: dict) -> bytes:
     return png
 
 
+def mail_pictures(board: dict) -> list[dict]:
+    """The boards a mail shows as pictures, first to last, for the mail context ``board``
+    (``Board.mail_context``): with a "mail_focus" (a view box), its close-up first, made for a
+    phone's width, then the whole board (or the part its "mail_whole" view box frames);
+    without, the whole board alone."""
+    focus = board.get("mail_focus")
+    if not focus:
+        return [board]
+    return [
+        {**board, "view_box": focus},
+        {**board, "view_box": board.get("mail_whole") or board["view_box"]},
+    ]
+
+
 def attach_board(draft, context: dict, content_id: str = "board") -> None:
-    """Add the picture of ``context["board"]`` (a position_context) to ``draft`` as the inline
-    image ``content_id`` and name it in ``context`` ("board_cid", "board_alt") for the HTML
-    template, unless settings.MAIL_BOARD_PICTURES is off. A board that cannot be drawn is
-    logged and left out: the text board stays."""
+    """Add the pictures of ``context["board"]`` (a position_context) to ``draft`` as inline
+    images (``mail_pictures``: the close-up of the reader's turn as ``content_id`` and the
+    whole board as ``content_id``-whole, or the whole board alone as ``content_id``) and name
+    them in ``context`` ("board_cid", "board_alt", "board_whole_cid", "board_whole_alt") for
+    the HTML template, unless settings.MAIL_BOARD_PICTURES is off. A board that cannot be
+    drawn is logged and left out: the text board stays."""
     board = context.get("board")
     kind = context.get("kind")
     if not board or kind is None or not settings.MAIL_BOARD_PICTURES:
         return
     try:
-        png = board_picture(kind, board)
+        pngs = [board_picture(kind, picture) for picture in mail_pictures(board)]
     except Exception:  # a drawing error must not keep the mail from going out
         logger.exception("the board picture of a mail could not be drawn")
         return
-    alt = _("The board, as the game page shows it to you. The text board below shows the same.")
-    draft.inline_images.append((content_id, png, alt))
+    alt = (
+        _("The board, as the game page shows it to you. The text board below shows the same.")
+        if len(pngs) == 1
+        else _("Your part of the board, close up. The text board below shows the whole of it.")
+    )
+    draft.inline_images.append((content_id, pngs[0], alt))
     context["board_cid"] = content_id
     context["board_alt"] = alt
+    if len(pngs) > 1:
+        whole = _("The whole board.")
+        draft.inline_images.append((f"{content_id}-whole", pngs[1], whole))
+        context["board_whole_cid"] = f"{content_id}-whole"
+        context["board_whole_alt"] = whole

@@ -159,7 +159,7 @@ def _draw_stamps(missing: dict[tuple, tuple[str, tuple[float, float]]], resource
     pixel of its place)} in one document of a row of squares 2 * STAMP_REACH pixels wide,
     with ``resources`` (the attributes of the board's root, ">", its styles and definitions),
     ``scale`` pixels a user unit, and keep them in _stamps (None for a piece that touches its
-    square's edge)."""
+    square's edge or draws nothing in it)."""
     side = 2 * STAMP_REACH
     unit = side / scale
     cells = []
@@ -178,9 +178,9 @@ def _draw_stamps(missing: dict[tuple, tuple[str, tuple[float, float]]], resource
     for index, key in enumerate(missing):
         square = drawn.crop((index * side, 0, (index + 1) * side, side))
         box = square.getchannel("A").getbbox()
-        if box is None:
-            _stamps[key] = (square.crop((0, 0, 1, 1)), (0, 0))
-        elif box[0] == 0 or box[1] == 0 or box[2] == side or box[3] == side:
+        # A piece that draws nothing in its square is drawn elsewhere (placed by coordinates
+        # of its own, not by a translation): it cannot be stamped, as one that leaves it.
+        if box is None or box[0] == 0 or box[1] == 0 or box[2] == side or box[3] == side:
             _stamps[key] = None
         else:
             _stamps[key] = (square.crop(box), (box[0] - STAMP_REACH, box[1] - STAMP_REACH))

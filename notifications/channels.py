@@ -8,7 +8,11 @@ A channel is a module (or any object) with:
 - ``compose(row) -> message | Close | Defer``: what the outbox row ``row`` says when it is
   sent, read from the world as it is then, or why it no longer goes out (``outbox.Close``)
   or not yet (``outbox.Defer``).
-- ``deliver(message)``: send what ``compose`` made; raises on failure (the row is retried).
+- ``deliver(message) -> None | Close``: send what ``compose`` made; raises on failure (the
+  row is retried after a backoff), or returns an ``outbox.Close`` when there is nobody left
+  to send it to (a push whose devices all unsubscribed).
+- optional ``reaches(user) -> bool``: whether ``user`` can get anything on it at all (a push
+  needs a subscribed device); a row is written only then.
 
 A channel registers itself in its app's ``AppConfig.ready()`` (``register``); the apps that
 tell of events (``events.notify``) never name one. The mail channel is ``notifications.mail``.
@@ -34,3 +38,9 @@ def carrying(event: str) -> list[str]:
         (name for name, channel in registered.items() if channel.carries(event)),
         key=lambda name: (name != MAIL, name),
     )
+
+
+def reaches(name: str, user) -> bool:
+    """Whether the channel ``name`` can reach ``user`` (its ``reaches``, when it has one)."""
+    reaches = getattr(registered[name], "reaches", None)
+    return user is not None and (reaches is None or reaches(user))

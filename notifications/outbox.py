@@ -120,12 +120,13 @@ def queue(
     seat: int | None = None,
     payload: dict | None = None,
     send_after: datetime | None = None,
+    channel: str = "mail",
 ) -> bool:
-    """Add the mail ``key`` for ``user`` to the outbox in the current transaction, to be sent
-    no earlier than ``send_after`` (now by default; the end of the user's quiet hours when
-    later). A mail with the same key already there is left as it is (returns False). After
-    the commit a worker is asked to send it (``kick``). A computer player's seat (``user`` is
-    None) gets no mail (returns False)."""
+    """Add the mail ``key`` for ``user`` (or the message of another ``channel``) to the outbox
+    in the current transaction, to be sent no earlier than ``send_after`` (now by default; the
+    end of the user's quiet hours when later). A mail with the same key already there is left as
+    it is (returns False). After the commit a worker is asked to send it (``kick``). A computer
+    player's seat (``user`` is None) gets no mail (returns False)."""
     if user is None or OutboundMail.objects.filter(key=key).exists():
         return False
     now = timezone.now()
@@ -136,6 +137,7 @@ def queue(
         [
             OutboundMail(
                 key=key,
+                channel=channel,
                 user=user,
                 template=template,
                 game=game,

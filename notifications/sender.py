@@ -6,7 +6,9 @@ batch, and marks it sent, closed, put off or failed (retried after a backoff, up
 MAIL_MAX_ATTEMPTS attempts). A row that failed because the mail server or the connection was
 down waits with the reason SERVER_DOWN; once a mail goes out again, those rows are made due at
 once (``_release_waiting``) and sent in the same run, instead of each waiting out its backoff.
-``seconds_to_next_due`` tells a kicked task when to look again.
+``seconds_to_next_due`` tells a kicked task when to look again. A row of another channel
+than mail (``OutboundMail.channel``, e.g. "push") is composed and delivered by its channel
+(``channels.registered``) and retried after the same backoff when that fails.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from django.db import DatabaseError, transaction
 from django.db.models import F, Q
 from django.utils import timezone, translation
 
+from notifications import channels
 from notifications.emails import make_message
 from notifications.models import OutboundMail
 from notifications.outbox import (
@@ -180,9 +183,10 @@ def send_due(limit: int = BATCH) -> dict[str, int]:
             rows = _claim(now, limit)
             if not rows:
                 break
-            if _send_batch(rows, now, counts):
+            failed, mailed = _send_batch(rows, now, counts)
+            if failed:
                 break
-            if counts["sent"] and not released:
+            if mailed and not released:
                 released = True
                 if _release_waiting(now):
                     continue
@@ -215,17 +219,24 @@ def _commits_without_waiting():
             logger.debug("synchronous_commit not reset", exc_info=True)
 
 
-def _send_batch(rows: list[OutboundMail], now: datetime, counts: dict[str, int]) -> bool:
+def _send_batch(
+    rows: list[OutboundMail], now: datetime, counts: dict[str, int]
+) -> tuple[bool, int]:
     """Send ``rows`` (claimed) over one connection, reading them again FRESH at a time just
-    before they are built; True when the connection failed."""
+    before they are built; (whether the mail connection failed, how many mails went out). The
+    rows of other channels than mail go to their channel (``_send_by_channel``)."""
     connection = get_connection()
     opened = False
+    mailed = 0
     try:
         for index, claimed in enumerate(rows):
             if index % FRESH == 0:
                 fresh = _read_fresh(rows[index : index + FRESH])
             row = fresh.get(claimed.pk)
             if row is None:  # deleted since it was claimed
+                continue
+            if row.channel != channels.MAIL:
+                _send_by_channel(row, now, counts)
                 continue
             try:
                 result = build(row)
@@ -234,13 +245,7 @@ def _send_batch(rows: list[OutboundMail], now: datetime, counts: dict[str, int])
                 _failed(row, error, now)
                 counts["failed"] += 1
                 continue
-            if isinstance(result, Close):
-                _close(row, result.reason)
-                counts["closed"] += 1
-                continue
-            if isinstance(result, Defer):
-                _defer(row, result.until)
-                counts["deferred"] += 1
+            if _settled(row, result, counts):
                 continue
             result.connection = connection
             try:
@@ -259,19 +264,69 @@ def _send_batch(rows: list[OutboundMail], now: datetime, counts: dict[str, int])
                 OutboundMail.objects.filter(pk__in=[r.pk for r in rows[index + 1 :]]).update(
                     claimed_until=None
                 )
-                return True
-            OutboundMail.objects.filter(pk=row.pk).update(
-                status=OutboundMail.Status.SENT,
-                sent_at=timezone.now(),
-                attempts=F("attempts") + 1,
-                claimed_until=None,
-                last_error="",
-                reason="",
-            )
+                return True, mailed
+            _sent(row)
             counts["sent"] += 1
+            mailed += 1
     finally:
         try:
             connection.close()
         except Exception:  # closing a broken connection
             logger.debug("closing the mail connection failed", exc_info=True)
+    return False, mailed
+
+
+def _settled(row: OutboundMail, result, counts: dict[str, int]) -> bool:
+    """Close or put off ``row`` when ``result`` (what its channel composed) says so; whether
+    it did."""
+    if isinstance(result, Close):
+        _close(row, result.reason)
+        counts["closed"] += 1
+        return True
+    if isinstance(result, Defer):
+        _defer(row, result.until)
+        counts["deferred"] += 1
+        return True
     return False
+
+
+def _sent(row: OutboundMail) -> None:
+    OutboundMail.objects.filter(pk=row.pk).update(
+        status=OutboundMail.Status.SENT,
+        sent_at=timezone.now(),
+        attempts=F("attempts") + 1,
+        claimed_until=None,
+        last_error="",
+        reason="",
+    )
+
+
+def _send_by_channel(row: OutboundMail, now: datetime, counts: dict[str, int]) -> None:
+    """Compose and deliver ``row`` by its channel (``channels.registered``): sent, closed, put
+    off, or failed and retried after the backoff. A row of a channel no longer registered is
+    closed."""
+    channel = channels.registered.get(row.channel)
+    if channel is None:
+        _close(row, f"no channel {row.channel}")
+        counts["closed"] += 1
+        return
+    try:
+        result = channel.compose(row)
+    except Exception as error:  # one that cannot be built must not stop the others
+        logger.exception("%s %s (%s) could not be built", row.channel, row.pk, row.template)
+        _failed(row, error, now)
+        counts["failed"] += 1
+        return
+    if _settled(row, result, counts):
+        return
+    try:
+        outcome = channel.deliver(result)
+    except Exception as error:  # the service is down, slow or refused it: tried again later
+        logger.warning("%s %s not sent: %r", row.channel, row.pk, error)
+        _failed(row, error, now)
+        counts["failed"] += 1
+        return
+    if _settled(row, outcome, counts):
+        return
+    _sent(row)
+    counts["sent"] += 1

@@ -43,8 +43,19 @@ RatingKey = tuple[str, int | str]
 
 
 def rating_key(seat: Seat) -> RatingKey:
-    """Whose rating ``seat``'s result counts for: its player's, or its computer level's."""
-    return ("bot", seat.bot_level) if seat.is_bot else ("user", seat.user_id)
+    """Whose rating ``seat``'s result counts for: its player's, or its computer level's; for a
+    seat a newcomer took over (``Seat.substitute_for``), the player who left it: the newcomer
+    is not rated for that game."""
+    if seat.is_bot:
+        return ("bot", seat.bot_level)
+    return ("user", seat.substitute_for_id or seat.user_id)
+
+
+def rated_place(seat: Seat, placed: list[Seat]) -> int:
+    """The place ``seat`` counts for in the ratings among the ``placed`` seats of its game: its
+    own, or last for a seat a newcomer took over (its player left it, and a player who left
+    ranks last)."""
+    return len(placed) if seat.is_substitute else seat.place
 
 
 def _key_of(rating: PlayerRating) -> RatingKey:
@@ -77,7 +88,7 @@ def _changes(
     if not game.rated or len(placed) < 2:
         return []
     before = [(ratings[rating_key(s)].mu, ratings[rating_key(s)].sigma) for s in placed]
-    after = rate(before, [seat.place for seat in placed])
+    after = rate(before, [rated_place(seat, placed) for seat in placed])
     results: dict[RatingKey, list[tuple[Seat, tuple[float, float]]]] = {}
     for seat, new in zip(placed, after, strict=True):
         results.setdefault(rating_key(seat), []).append((seat, new))
@@ -89,15 +100,15 @@ def _changes(
         new_sigma = sum(new[1] for _seat, new in played) / len(played)
         rating.mu, rating.sigma, rating.ordinal = new_mu, new_sigma, ordinal(new_mu, new_sigma)
         rating.games += 1
-        rating.wins += any(seat.place == 1 for seat, _new in played)
+        rating.wins += any(rated_place(seat, placed) == 1 for seat, _new in played)
         changes.extend(
             RatingChange(
-                user_id=seat.user_id,
+                user_id=key[1] if key[0] == "user" else None,
                 bot_level=seat.bot_level,
                 game=game,
                 engine=game.engine,
                 finished_at=game.finished_at,
-                place=seat.place,
+                place=rated_place(seat, placed),
                 mu_before=mu,
                 sigma_before=sigma,
                 mu_after=new_mu,
@@ -188,7 +199,9 @@ class Reliability:
       (``Move.automatic``, as for an absent player or, later, a turn timeout) was not in time.
       Moves played for the seat after the player left count in the second figure instead.
     - Games completed: of the player's finished games, those in which the seat was never taken
-      over (``Seat.left_at`` unset: the player neither resigned nor was replaced).
+      over (``Seat.left_at`` unset: the player neither resigned nor was replaced); a seat the
+      player left and a newcomer then took over counts as not completed. A newcomer's moves
+      count from the takeover on (``Seat.substituted_version``).
 
     ``figure`` is the smaller of the two shares (0 to 1), so either habit lowers it; None while
     the player has no finished game and no move.
@@ -217,12 +230,17 @@ def reliability(user) -> Reliability:
     """``user``'s Reliability (two queries)."""
     moves = Move.objects.filter(
         Q(game__seats__left_at=None) | Q(created_at__lt=F("game__seats__left_at")),
+        Q(game__seats__substituted_version=None)
+        | Q(version__gt=F("game__seats__substituted_version")),
         game__seats__user=user,
         seat=F("game__seats__number"),
         taken_back=False,
+        at_close=False,  # the computer finishing a closed competition's game
     ).aggregate(total=Count("id"), automatic=Count("id", filter=Q(automatic=True)))
-    games = Seat.objects.filter(user=user, game__status=Game.Status.FINISHED).aggregate(
-        total=Count("id"), completed=Count("id", filter=Q(left_at=None))
+    games = (
+        Seat.objects.filter(Q(user=user) | Q(substitute_for=user))
+        .filter(game__status=Game.Status.FINISHED)
+        .aggregate(total=Count("id"), completed=Count("id", filter=Q(left_at=None, user=user)))
     )
     return Reliability(
         moves=moves["total"],

@@ -7,6 +7,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET
 
 from accounts.models import User
+from accounts.services import vacation_until
+from archive.profile import head_to_head, placements, statistics_totals
+from games import estimates
 from games.models import GAME_CHOICES, Game, Seat
 from ratings.chart import rating_chart
 from ratings.models import PROVISIONAL_GAMES, PlayerRating, RatingChange
@@ -57,8 +60,10 @@ def _visible_games(games, viewer):
 
 @require_GET
 def player_profile(request, name):
-    """A player's results and ratings per game, rating history, reliability, and their recent
-    and current games (current games only those the viewer may watch)."""
+    """A player's results and ratings per game, rating history, reliability, median time to
+    move over the last 30 days, the end of their vacation, their statistics, head-to-head
+    record and places (``archive.profile``), and their recent and current games (current
+    games only those the viewer may watch)."""
     player = get_object_or_404(User, display_name__iexact=name)
     seats = Prefetch("seats", Seat.objects.select_related("user").order_by("number"))
     mine = Game.objects.of_player(player).prefetch_related(seats)
@@ -85,5 +90,10 @@ def player_profile(request, name):
         "current": _visible_games(mine.active(), request.user).distinct().order_by("-started_at"),
         "provisional_games": PROVISIONAL_GAMES,
         "solo_results": player_solo_results(player),
+        "median_reply": estimates.median_reply([player]),
+        "vacation_until": vacation_until(player),
+        "statistics": statistics_totals(player),
+        "head_to_head": head_to_head(player),
+        "placements": placements(player),
     }
     return render(request, "ratings/profile.html", context)

@@ -23,8 +23,9 @@ def section_key(game: str, what: str | dict) -> str | None:
     """The id of the section of ``game``'s summary that governs ``what``, or None.
 
     ``what`` is a canonical action ("uncover E4", "camp research"), an action keyword, a
-    pending decision's type ("place", "goods"), a section id ("uncover-goods"), or an
-    engine event ({"type": "camp", "use": "research", ...}).
+    pending decision's type ("place", "goods"), a section id ("uncover-goods"), a section id
+    after "#" ("#turn": that section, even where a keyword of the same name is governed by
+    another), or an engine event ({"type": "camp", "use": "research", ...}).
     """
     kind = _kind(game)
     sections = kind.rules_links.sections if kind else {}
@@ -34,6 +35,8 @@ def section_key(game: str, what: str | dict) -> str | None:
     words = str(what).split()
     if not words:
         return None
+    if words[0].startswith("#"):
+        return words[0][1:] if words[0][1:] in sections else None
     found = governing.get(" ".join(words[:2])) or governing.get(words[0])
     return found or (words[0] if words[0] in sections else None)
 

@@ -16,7 +16,7 @@ from games.kinds import game_choices
 
 DEFAULT_LANGUAGE = "en"
 # PostgreSQL text-search configurations by language; other languages use "simple".
-SEARCH_CONFIGS = {"en": "english", "fr": "french", "nl": "dutch"}
+SEARCH_CONFIGS = {"en": "english", "fr": "french", "nl": "dutch", "de": "german"}
 
 
 class RulebookQuerySet(models.QuerySet):

@@ -12,9 +12,17 @@ from __future__ import annotations
 import logging
 import re
 from dataclasses import dataclass, field
+from datetime import timedelta
+
+from django.conf import settings
+from django.utils import timezone
 
 from games.models import Game, Seat
+from notifications.emails import absolute_url
+from notifications.outbox import Close, Defer, Draft, composer
+from notifications.preferences import wants
 from talk import services
+from talk.models import Message
 
 logger = logging.getLogger(__name__)
 
@@ -77,3 +85,33 @@ def post_said(game: Game, seat: Seat, text: str) -> Said:
             logger.info("a chat line of a mail reply for game %s was refused", game.pk)
             said.refused.append(error.message)
     return said
+
+
+@composer("chat_line")
+def compose_chat_line(row) -> Draft | Close | Defer:
+    """A chat line addressed to the player (``services.addressees``): who wrote it in which
+    game, and the line. Not sent when the line is gone, the player no longer wants it or
+    has been on the game's page since it was written; put off while they are on the page
+    (their last visit younger than TURN_MAIL_IDLE_MINUTES), where the line shows."""
+    message = (
+        Message.objects.select_related("author", "game").filter(pk=row.payload.get("message"))
+    ).first()
+    if message is None or row.game is None:
+        return Close("moved on")
+    if not wants(row.user, row.template, row.channel):
+        return Close("not wanted")
+    seat = row.game.seats.filter(user=row.user).first()
+    seen = seat.last_seen_at if seat is not None else None
+    if seen is not None and seen >= message.created_at:
+        return Close("seen")
+    idle = timedelta(minutes=settings.TURN_MAIL_IDLE_MINUTES)
+    if seen is not None and seen > timezone.now() - idle:  # on the page: it shows the line
+        return Defer(seen + idle)
+    return Draft(
+        {
+            "game": row.game,
+            "game_url": absolute_url(row.game.get_absolute_url()),
+            "author": message.author.display_name,
+            "text": message.text,
+        }
+    )

@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from accounts.limits import over_limit
 from africa_site.middleware import storable
 from games.models import Game, Seat
+from notifications.events import notify
 from talk.models import (
     MESSAGE_MAX_LENGTH,
     NOTE_MAX_LENGTH,
@@ -91,8 +92,10 @@ def channels(game: Game, user, seat: Seat | None, watchers: bool | None = None) 
     the caller knows it already."""
     watchers = watchers_may_talk(game) if watchers is None else watchers
     if seat is not None:
-        read = (Message.Channel.PLAYERS, Message.Channel.WATCHERS) if watchers else (
-            Message.Channel.PLAYERS,
+        read = (
+            (Message.Channel.PLAYERS, Message.Channel.WATCHERS)
+            if watchers
+            else (Message.Channel.PLAYERS,)
         )
         return Channels(read=read, write=Message.Channel.PLAYERS)
     if watchers and user.is_authenticated:
@@ -163,10 +166,51 @@ def post_message(game: Game, user, seat: Seat | None, text: str) -> Message:
             _("A message has at most %(max)d characters.") % {"max": MESSAGE_MAX_LENGTH}
         )
     if over_limit(user, "chat"):
-        raise TalkError(
-            _("You have written many messages in the last hour. Please wait a while.")
+        raise TalkError(_("You have written many messages in the last hour. Please wait a while."))
+    with transaction.atomic():
+        message = Message.objects.create(game=game, author=user, channel=channel, text=text)
+        tell_addressees(message)
+    return message
+
+
+def addressees(message: Message) -> list:
+    """The players a players'-channel ``message`` is addressed to: in a game of two people
+    every line goes to the other; else those named in it with "@" and their display name
+    (any case). Never its author, a player who left or one who muted the author."""
+    if message.channel != Message.Channel.PLAYERS:
+        return []
+    every = list(message.game.seats.select_related("user"))
+    people = {seat.user_id for seat in every if seat.user_id}
+    seats = [
+        seat
+        for seat in every
+        if seat.user is not None and seat.user_id != message.author_id and seat.left_at is None
+    ]
+    text = message.text.casefold()
+    named = [
+        seat.user
+        for seat in seats
+        if len(people) == 2 or f"@{seat.user.display_name.casefold()}" in text
+    ]
+    muting = set(
+        Mute.objects.filter(muted=message.author, user__in=named).values_list("user_id", flat=True)
+    )
+    return [user for user in named if user.pk not in muting]
+
+
+def tell_addressees(message: Message) -> None:
+    """Tell each of ``addressees(message)`` of the chat line (the ``chat_line`` event); call
+    inside the transaction that stores it."""
+    game = message.game
+    for user in addressees(message):
+        notify(
+            "chat_line",
+            user,
+            game,
+            game.version,
+            about=f"{message.pk}:{user.pk}",
+            payload={"message": message.pk},
         )
-    return Message.objects.create(game=game, author=user, channel=channel, text=text)
 
 
 def open_watchers_channel(game: Game, user, open_it: bool) -> None:

@@ -9,9 +9,13 @@ Every engine follows the same contract (see ``Engine``) and is found by name thr
 """
 
 from games.engines.base import (
+    GAME_OVER,
+    NOT_YOUR_TURN,
     Engine,
     IllegalAction,
+    Reason,
     engine_names,
+    explain,
     get_engine,
     gettext_noop,
     replay,
@@ -19,9 +23,13 @@ from games.engines.base import (
 )
 
 __all__ = [
+    "GAME_OVER",
+    "NOT_YOUR_TURN",
     "Engine",
     "IllegalAction",
+    "Reason",
     "engine_names",
+    "explain",
     "get_engine",
     "gettext_noop",
     "replay",

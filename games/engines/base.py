@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Protocol, runtime_checkable
 
@@ -36,15 +37,64 @@ class IllegalAction(ValueError):
 
     ``template`` is an English sentence with ``{name}`` fields, marked for translation with
     ``gettext_noop``; ``params`` fill it. ``reason`` is the filled English sentence a player
-    understands (``IllegalAction(_("{cell} is not on the board"), cell="Z9")`` says "Z9 is not
-    on the board"). The state the action was tried on is unchanged.
+    understands (``IllegalAction(_("{cell} is not on the board"), code="no_cell", cell="Z9")``
+    says "Z9 is not on the board"). ``code`` names the rule that forbids the action, the same
+    for every sentence of that rule (the game's kind links each code to the section of its
+    rules: ``rules_links.reasons``); "illegal" when the engine names none. ``code`` is no
+    parameter name. The state the action was tried on is unchanged.
     """
 
-    def __init__(self, template: str, **params: Any):
+    def __init__(self, template: str, code: str = "illegal", **params: Any):
         self.template = template
+        self.code = code
         self.params = params
         self.reason = template.format(**params)
         super().__init__(self.reason)
+
+    @property
+    def why(self) -> Reason:
+        """The refusal as a ``Reason`` (code, template and parameters)."""
+        return Reason(self.code, self.template, self.params)
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why an action may not be played: the rule's ``code`` (see ``IllegalAction``), the
+    English ``template`` (marked for translation) and the ``params`` that fill it."""
+
+    code: str
+    template: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def text(self) -> str:
+        """The reason in English, filled in."""
+        return self.template.format(**self.params)
+
+
+#: The reasons that hold for any game, before its own rules are asked.
+GAME_OVER = Reason("game_over", gettext_noop("The game is over."))
+NOT_YOUR_TURN = Reason("not_your_turn", gettext_noop("It is not your turn."))
+
+
+def explain(engine: Engine, state: State, seat: int | None, text: str) -> Reason | None:
+    """Why seat ``seat`` may not play the typed action ``text`` in ``state``; None when it may.
+
+    In this order: the game is over (GAME_OVER); it is not ``seat``'s turn (NOT_YOUR_TURN,
+    also for a watcher, ``seat`` None); the engine refuses the text (``canonical``) or the
+    action (``apply``): its IllegalAction's reason. The engine raises in an order that never
+    reads what ``seat`` may not see before what it may, so the reason is the same in two
+    positions that differ only in what ``seat`` cannot see (checked by the engines' suites).
+    """
+    if engine.is_terminal(state):
+        return GAME_OVER
+    if seat is None or engine.current_player(state) != seat:
+        return NOT_YOUR_TURN
+    try:
+        engine.apply(state, engine.canonical(state, text))
+    except IllegalAction as error:
+        return error.why
+    return None
 
 
 @runtime_checkable
@@ -75,13 +125,25 @@ class Engine(Protocol):
         """Every legal canonical action string, sorted; [] once the game is over."""
 
     def apply(self, state: State, action: str) -> State:
-        """A new state after ``action``. Raises IllegalAction; ``state`` is never changed."""
+        """A new state after ``action``. Raises IllegalAction (with the ``code`` of the rule
+        that forbids it, found without reading what the player to move cannot see);
+        ``state`` is never changed."""
 
     def is_terminal(self, state: State) -> bool:
         """True once the game is over."""
 
     def scores(self, state: State) -> list[int]:
         """Each seat's current total, in seat order."""
+
+    def current_scores(self, state: State) -> list[int]:
+        """Each seat's total if the game ended now, in seat order: the running total with the
+        final scoring of what each seat holds (a game ended by its players' vote ends with
+        these); the final totals once the game is over."""
+
+    def progress(self, state: State) -> float:
+        """How far the game is, from 0 (not begun) to 1 (over), by what ends it in the rules
+        (monuments found, cards drawn, rounds played). Never decreases along a game. The
+        lobby offers a seat left to a bot to a newcomer only before half the game."""
 
     def observation(self, state: State, viewer: int | None) -> dict[str, Any]:
         """What seat ``viewer`` (None: a spectator) may see, as JSON-serialisable data."""
@@ -141,6 +203,14 @@ def turn_of(engine: Engine, state: State) -> Any:
     and timeouts count a turn as over when this changes."""
     key = getattr(engine, "turn_key", None)
     return key(state) if key is not None else engine.current_player(state)
+
+
+def current_places(engine: Engine, state: State) -> list[int]:
+    """Each seat's place if the game ended now, in seat order: the engine's
+    ``current_places(state)`` when it breaks ties of the current scores, else the
+    ``current_scores`` with equal scores sharing a place."""
+    own = getattr(engine, "current_places", None)
+    return own(state) if own is not None else shared_places(engine.current_scores(state))
 
 
 #: The option that names the rules version a game is played under, for an engine whose rules

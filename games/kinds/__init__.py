@@ -45,9 +45,10 @@ KINDS = PACKAGES
 @dataclass(frozen=True)
 class SeatColour:
     """A seat's colour and its second cue: ``key`` (stored as Seat.colour), ``name`` (a
-    translatable word), ``fill`` and ``ink`` (hex colours; the ink reads on the fill at 5:1 or
-    more), ``shape`` (the token's outline, the cue that is not colour) and ``text_dy`` (how far
-    down, in SVG user units, the seat number sits to look centred in that shape)."""
+    translatable word), ``fill`` and ``ink`` (hex colours; the ink reads on the fill at 4.5:1
+    or more, WCAG AA), ``shape`` (the token's outline, the cue that is not colour: one of
+    SEAT_SHAPES) and ``text_dy`` (how far down, in SVG user units, the seat number sits to
+    look centred in that shape)."""
 
     key: str
     name: Any
@@ -57,16 +58,23 @@ class SeatColour:
     text_dy: float = 0
 
 
-#: Six seat colours whose fills are from the Okabe-Ito palette (told apart with the common
-#: forms of colour blindness; the ink reads at 5:1 or more), each with a shape of its own: the
-#: seats of a kind that chooses no colours of its own.
+#: The outlines a seat's token may have, each drawn in a 20-unit square centred on the origin
+#: (the SVG path of games/partials/seat_shapes.html's symbols).
+SEAT_SHAPES = ("circle", "square", "diamond", "triangle", "hexagon", "star")
+
+#: Six seat colours, each with a shape of its own: the seats of a kind that chooses no
+#: colours of its own. Chosen so that every pair stays apart by a CIEDE2000 difference of 20
+#: or more for normal sight and as people with protanopia, deuteranopia and tritanopia see
+#: them (Machado et al. 2009; tests/site/test_palettes.py): the dichromacies keep lightness
+#: and one colour axis, so the six differ in lightness as much as in hue (a dark blue, a
+#: pale yellow). The ink reads on each fill at 4.5:1 or more.
 SEAT_COLOURS = [
-    SeatColour("blue", _("blue"), "#0072B2", "#FFFFFF", "circle"),
-    SeatColour("orange", _("orange"), "#E69F00", "#000000", "square"),
-    SeatColour("green", _("green"), "#009E73", "#000000", "diamond"),
-    SeatColour("pink", _("pink"), "#CC79A7", "#000000", "triangle", 2.5),
-    SeatColour("yellow", _("yellow"), "#F0E442", "#000000", "hexagon"),
-    SeatColour("sky", _("sky blue"), "#56B4E9", "#000000", "star", 1.5),
+    SeatColour("blue", _("blue"), "#0A3561", "#FFFFFF", "circle"),
+    SeatColour("orange", _("orange"), "#EC9C03", "#000000", "square"),
+    SeatColour("green", _("green"), "#337E52", "#FFFFFF", "diamond"),
+    SeatColour("pink", _("pink"), "#99678E", "#000000", "triangle", 2.5),
+    SeatColour("yellow", _("yellow"), "#F7FBC0", "#000000", "hexagon"),
+    SeatColour("sky", _("sky blue"), "#50BFF9", "#000000", "star", 1.5),
 ]
 
 
@@ -85,10 +93,11 @@ class GameKind:
 
     Attributes: ``name`` (== Game.engine), ``label`` (the game's name), ``site_max_players``
     (the most players the site seats, at most the engine's maximum), ``seat_colours`` (at
-    least ``max_players`` SeatColours, in seat order), ``options_form`` (a Form class whose
-    cleaned_data becomes Game.options, or None) and ``template_dir`` (its partials: board,
-    board_area, status, moves, holdings, and log or action_options where the defaults of
-    games/_default/ do not do).
+    least ``max_players`` SeatColours, in seat order), ``turns_per_player`` (the usual
+    turns of each player in a game, for the estimate of its length), ``options_form`` (a Form
+    class whose cleaned_data becomes Game.options, or None) and ``template_dir`` (its
+    partials: board, board_area, status, moves, holdings, and text_board, log or action_options
+    where the defaults of games/_default/ do not do).
 
     The facets, one instance each: ``page``
     (the play page's context, the panel, the words of actions and questions), ``board``
@@ -109,6 +118,9 @@ class GameKind:
     seat_colours: list[SeatColour] = SEAT_COLOURS
     options_form = None
     template_dir: str = ""
+    #: About how many turns each player has in a game, for the estimate of a game's length
+    #: before finished games of the kind tell it (``games.estimates``).
+    turns_per_player: int = 20
 
     page: Page
     board: Board

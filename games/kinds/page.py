@@ -7,6 +7,7 @@ from typing import Any
 
 from django.urls import reverse
 from django.utils.http import urlencode
+from django.utils.translation import gettext as _
 
 from games.kinds.board import board_seats
 from games.kinds.facet import Facet
@@ -82,6 +83,29 @@ class Page(Facet):
             post = reverse("game_act", args=[game.code])
             vals = json.dumps({"action": action, "version": game.version})
         return {"href": href, "label": label, "hx_post": post, "hx_vals": vals, "kind": kind}
+
+    def why_not_target(self, game, label: str, action: str) -> dict:
+        """A board place that is no move target, as a link that asks why ``action`` (what a
+        click on it would try) may not be played: {"href", "label", "why_not": True}. ``href``
+        is the ``game_why_not`` view, which answers with the rule in words and its "?" link
+        among the page's messages. The board draws
+        it as a link kept out of the keyboard's tab order (the typed form's "Why not?" asks
+        the same by keyboard)."""
+        href = reverse("game_why_not", args=[game.code]) + "?" + urlencode({"action": action})
+        return {"href": href, "label": label, "why_not": True}
+
+    def with_why_not(self, game, links: dict, places, tried, name=str) -> dict:
+        """``links`` (the board's move targets, {place: link}) with every other place of
+        ``places`` a link that asks why ``tried(place)`` (the action a click on it would try)
+        may not be played (``why_not_target``); ``name(place)`` is the place in words."""
+        asked = {
+            where: self.why_not_target(
+                game, _("Why can you not play on %(cell)s?") % {"cell": name(where)}, tried(where)
+            )
+            for where in places
+            if where not in links
+        }
+        return links | asked
 
     def panel(self, observation: dict, seats) -> list[dict]:
         """One row per seat (Seat rows, in seat order) for the players' panel: {"seat",

@@ -1,6 +1,9 @@
-"""The only writers of games, by area: ``lobby`` (create, invite, join, leave, start),
-``play`` (act, undo, resign, call off) and ``deadlines`` (extensions, the sweep's claims,
-timeouts, the end of a vacation). Callers use this package: ``services.submit_action(...)``.
+"""The only writers of games, by area: ``lobby`` (create, invite, join, leave, start, and a
+competition's tables seated and started at once), ``play`` (act, undo, resign, call off),
+``seats`` (a newcomer takes over a seat a bot plays, a vote to end a game, and a competition's
+close: the bot plays a game to its end, or it ends now) and ``deadlines`` (extensions, time
+given, the sweep's claims, timeouts, the end of a vacation). Callers use this package:
+``services.submit_action(...)``.
 """
 
 from games.services.common import GameError, IllegalMove, StaleVersion
@@ -8,6 +11,8 @@ from games.services.deadlines import (
     EXTENSION,
     MAX_CONSECUTIVE_TIMEOUTS,
     claim_due,
+    give_time,
+    rearm_reminders,
     resume_after_vacation,
     take_extension,
     time_out,
@@ -15,6 +20,7 @@ from games.services.deadlines import (
 from games.services.lobby import (
     INVITE_SALT,
     create_game,
+    create_table,
     decline_invitation,
     invite,
     invite_token,
@@ -31,6 +37,7 @@ from games.services.play import (
     undo_action,
     vote_abort,
 )
+from games.services.seats import end_now, play_to_end, take_over_seat, vote_end
 
 __all__ = [
     "EXTENSION",
@@ -41,6 +48,9 @@ __all__ = [
     "StaleVersion",
     "claim_due",
     "create_game",
+    "create_table",
+    "end_now",
+    "play_to_end",
     "decline_invitation",
     "invite",
     "invite_token",
@@ -54,7 +64,11 @@ __all__ = [
     "submit_action",
     "submit_actions",
     "take_extension",
+    "give_time",
+    "rearm_reminders",
+    "take_over_seat",
     "time_out",
     "undo_action",
     "vote_abort",
+    "vote_end",
 ]

@@ -21,6 +21,7 @@ from django.db import transaction
 from django.db.models import Exists, OuterRef, Q
 
 from games.models import Game, Seat
+from games.services.common import save_changed, snapshot
 from games.services.play import announce_turn, apply_action, schedule_bot_move
 
 #: How long a bot's turn may stand still before the sweep enqueues its move again.
@@ -79,8 +80,9 @@ def play_bot_move(game_id: int, version: int) -> bool:
             return False
         seats = list(game.seats.select_related("user"))
         turn = game.turn_started_at
+        columns = snapshot(game)
         apply_action(game, seat.number, action, automatic=True, seats=seats)
-        game.save()
-        announce_turn(game, turn)
+        save_changed(game, columns)
+        announce_turn(game, turn, seats)
         schedule_bot_move(game, seats)
     return True

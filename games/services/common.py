@@ -47,6 +47,34 @@ def locked(game: Game) -> Game:
     return Game.objects.select_for_update().get(pk=game.pk)
 
 
+def snapshot(game: Game) -> dict:
+    """The values of ``game``'s columns now (attribute name -> value, the values not copied),
+    for ``save_changed`` to tell which of them a service changed."""
+    return {field.attname: getattr(game, field.attname) for field in _GAME_COLUMNS}
+
+
+def save_changed(game: Game, before: dict) -> list[str]:
+    """Write the columns of ``game`` that differ from ``before`` (a ``snapshot``): a value
+    replaced by another object or unequal, and the state whenever the version moved (an
+    engine may change it in place); returns the attribute names written, none when nothing
+    changed. A move so writes its few columns, not the whole row."""
+    changed = [
+        field.attname
+        for field in _GAME_COLUMNS
+        if getattr(game, field.attname) is not before[field.attname]
+        and getattr(game, field.attname) != before[field.attname]
+        or getattr(field, "auto_now", False)
+    ]
+    if game.version != before["version"] and "state" not in changed:
+        changed.append("state")
+    if changed:
+        game.save(update_fields=changed)
+    return changed
+
+
+_GAME_COLUMNS = [field for field in Game._meta.concrete_fields if not field.primary_key]
+
+
 def bump(game: Game) -> None:
     """Count a change that pages showing the game must pick up (a seat taken or freed)."""
     game.version += 1

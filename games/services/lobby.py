@@ -19,9 +19,17 @@ from accounts.models import User
 from games import notices
 from games.engines.base import with_rules_version
 from games.kinds import get_kind, kind_names
-from games.models import BotLevel, Game, Invitation, Seat, seed_commitment
+from games.models import (
+    BANK_DAYS_CHOICES,
+    BotLevel,
+    Game,
+    Invitation,
+    Seat,
+    default_bank_days,
+    seed_commitment,
+)
 from games.services.common import GameError, bump, locked, require_open, seat_of
-from games.services.play import announce, open_turn, schedule_bot_move
+from games.services.play import announce, announce_turn, open_turn, schedule_bot_move
 
 INVITE_SALT = "games.invite"
 _system_random = random.SystemRandom()
@@ -35,6 +43,7 @@ def create_game(
     num_players: int = 4,
     options: dict | None = None,
     days_per_move: int = 3,
+    bank_days: int | None = None,
     rated: bool = True,
     invite_only: bool = False,
     public: bool = False,
@@ -50,7 +59,9 @@ def create_game(
     The seed is drawn now (``seed`` fixes it, for tests and imported game records) and kept
     secret; its commitment (SHA-256 of seed and salt) is public from the start. ``engine``
     names a registered game (default: the first of ``games.kinds.KINDS``), ``options`` become
-    Game.options (default: the game's own defaults). Raises GameError for a player count the
+    Game.options (default: the game's own defaults). ``bank_days`` is each seat's time bank
+    (one of BANK_DAYS_CHOICES; default ``default_bank_days``). Raises GameError for a bank not
+    offered, for a player count the
     game does not allow, for no seat left to a person, or for a level the game's bot lacks.
     """
     kind = get_kind(engine or kind_names()[0])
@@ -59,6 +70,8 @@ def create_game(
             _("This game is for %(min)d to %(max)d players.")
             % {"min": kind.min_players, "max": kind.max_players}
         )
+    if bank_days is not None and bank_days not in dict(BANK_DAYS_CHOICES):
+        raise GameError(_("Choose a time bank of none, 3, 7 or 14 days."))
     if not 0 <= bots < num_players:
         raise GameError(_("Leave at least one seat for a person."))
     if bots and bot_level not in kind.bot_levels:
@@ -79,11 +92,46 @@ def create_game(
         salt=salt,
         seed_commitment=seed_commitment(seed, salt),
         days_per_move=days_per_move,
+        bank_days=default_bank_days(num_players) if bank_days is None else bank_days,
     )
     Seat.objects.create(game=game, user=creator)
     Seat.objects.bulk_create([Seat(game=game, bot_level=bot_level) for _n in range(bots)])
     if game.is_full(1 + bots):  # every seat is taken: the game starts at once
         _start(game, creator)
+    return game
+
+
+@transaction.atomic
+def create_table(
+    players: list[User],
+    *,
+    engine: str,
+    options: dict,
+    days_per_move: int,
+    bank_days: int,
+    rated: bool = True,
+    public: bool = True,
+) -> Game:
+    """A game of ``engine`` with its ``options`` and every seat taken by ``players`` (Users,
+    as many as the game seats), started at once: the seating order is drawn as for any game
+    and the seed is drawn and committed as for any game. Made for a competition that seats
+    its players itself (a league's season): its players are not told that the game started,
+    the competition tells them once for all its games; the first to move is told their turn.
+    Raises GameError as ``create_game`` does (a player count the game does not allow, a bank
+    not offered)."""
+    game = create_game(
+        players[0],
+        engine=engine,
+        num_players=len(players),
+        options=options,
+        days_per_move=days_per_move,
+        bank_days=bank_days,
+        rated=rated,
+        public=public,
+        invite_only=False,
+    )
+    Seat.objects.bulk_create([Seat(game=game, user=user) for user in players[1:]])
+    _start(game, None, tell=False)
     return game
 
 
@@ -192,9 +240,10 @@ def start_game(game: Game, user: User) -> Game:
     return game
 
 
-def _start(game: Game, starter: User) -> None:
+def _start(game: Game, starter: User | None, *, tell: bool = True) -> None:
     """Draw the seating order (seat 0 begins), deal the initial state and open the first turn;
-    tell the players that it started, except ``starter``, who started it and sees it."""
+    tell the players that it started, except ``starter``, who started it and sees it (none
+    of them without ``tell``: only the first to move, of their turn)."""
     seats = list(game.seats.select_related("user"))
     _system_random.shuffle(seats)
     for number, seat in enumerate(seats):
@@ -212,5 +261,8 @@ def _start(game: Game, starter: User) -> None:
     game.version += 1
     open_turn(game, seats)
     game.save()
-    announce(game, "game_started", but=starter)
+    if tell:
+        announce(game, "game_started", but=starter)
+    else:
+        announce_turn(game, None)
     schedule_bot_move(game, seats)

@@ -8,6 +8,8 @@ checks everything before it changes anything. A refused request raises a ``GameE
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Q
@@ -16,10 +18,17 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from games import lines, notices
-from games.deadlines import reminder_due
+from games.deadlines import next_reminder
 from games.engines import IllegalAction, replay, turn_of
-from games.models import Game, Move, Seat
-from games.queries import SEEN_EVERY, UNDOABLE_SECONDS, undoable_key, undoable_move
+from games.engines.base import current_places
+from games.models import END_BY_VOTE, Game, Move, Seat
+from games.queries import (
+    SEEN_EVERY,
+    UNDOABLE_SECONDS,
+    ends_by_vote,
+    undoable_key,
+    undoable_move,
+)
 from games.services.bot_queue import enqueue_bot_move
 from games.services.common import (
     GameError,
@@ -27,8 +36,11 @@ from games.services.common import (
     StaleVersion,
     locked,
     require_active,
+    save_changed,
     seat_of,
+    snapshot,
 )
+from games.services.review_queue import enqueue_review
 from ratings.services import record_result
 
 
@@ -46,12 +58,13 @@ def submit_action(game: Game, user: User, action: str, expected_version: int) ->
     seat = _acting_seat(game, user, expected_version, seats)
     turn = game.turn_started_at
     before = game.state
+    columns = snapshot(game)
     apply_action(game, seat.number, action, seats=seats)
     if seat.consecutive_timeouts:
         Seat.objects.filter(pk=seat.pk).update(consecutive_timeouts=0)
     schedule_bot_move(game, seats)
-    game.save()
-    announce_turn(game, turn)
+    save_changed(game, columns)
+    announce_turn(game, turn, seats)
     remember_undoable(game, seat.number, before, action, expected_version)
     game.seat_list = seats
     return game
@@ -116,13 +129,16 @@ def undo_action(game: Game, user: User, expected_version: int) -> Game:
     return game
 
 
-def mark_seen(game_code, user: User) -> None:
-    """Note that ``user`` has the game open now (at most one write a minute), so that no
-    turn mail is sent to a player who is looking at the game."""
+def mark_seen(game_code, user: User, *, news: bool = False) -> None:
+    """Note that ``user`` has the game open now, so that no turn mail is sent to a player who
+    is looking at the game: at most one write a minute, or at once when ``news`` (the open
+    page is being brought the moves it had not shown yet, which count as seen from now: no
+    "N moves since your last visit" for moves watched live)."""
     now = timezone.now()
-    Seat.objects.filter(game__code=game_code, user=user).filter(
-        Q(last_seen_at__isnull=True) | Q(last_seen_at__lt=now - SEEN_EVERY)
-    ).update(last_seen_at=now)
+    seats = Seat.objects.filter(game__code=game_code, user=user)
+    if not news:
+        seats = seats.filter(Q(last_seen_at__isnull=True) | Q(last_seen_at__lt=now - SEEN_EVERY))
+    seats.update(last_seen_at=now)
 
 
 def remember_undoable(
@@ -167,10 +183,13 @@ def resign(game: Game, user: User) -> Game:
 
 def after_leaving(game: Game, seats: list[Seat]) -> None:
     """A player has left: with one player or none left, or only computer players, the game
-    ends; else bots play on."""
+    ends; when the votes to end it of the players still in it now end it, it ends so
+    (``services.vote_end``); else bots play on."""
     staying = [s for s in seats if s.left_at is None]
     if len(staying) <= 1 or all(s.is_bot for s in staying):
         finish(game, seats)
+    elif ends_by_vote(game, seats):
+        finish(game, seats, reason=END_BY_VOTE)
     else:
         schedule_bot_move(game, seats)
 
@@ -198,7 +217,7 @@ def vote_abort(game: Game, user: User) -> Game:
         game.status = Game.Status.ABORTED
         game.finished_at = timezone.now()
         game.current_seat = None
-        game.turn_deadline = game.reminder_due_at = None
+        game.move_deadline = game.turn_deadline = game.reminder_due_at = None
         announce(game, "game_aborted")
         game.version += 1
         game.save()
@@ -242,6 +261,7 @@ def apply_action(
     except IllegalAction as error:
         raise IllegalMove(error) from None
     turn_before = turn_of(rules, game.state)
+    ending = game.current_seat
     game.version += 1
     Move.objects.create(
         game=game,
@@ -254,23 +274,50 @@ def apply_action(
     game.state = new_state
     passed = turn_of(rules, new_state) != turn_before
     game.current_seat = rules.current_player(new_state)
+    if not (passed or rules.is_terminal(new_state)):
+        return
+    seats = seats if seats is not None else list(game.seats.select_related("user"))
+    close_turn(game, seats, ending)
     if rules.is_terminal(new_state):
-        finish(game, seats if seats is not None else list(game.seats.all()))
-    elif passed:
-        open_turn(game, seats if seats is not None else list(game.seats.select_related("user")))
+        finish(game, seats)
+    else:
+        open_turn(game, seats)
 
 
 def open_turn(game: Game, seats: list[Seat]) -> None:
-    """Start the deadline and the reminder of the turn of ``game.current_seat`` (none when a
-    bot plays the seat: deadlines are for people)."""
+    """Start the clock of the turn of ``game.current_seat``: the move's own time
+    (``move_deadline``), then what is left of the seat's bank (``turn_deadline``, the
+    timeout), and the first reminder. None when a bot plays the seat (deadlines are for
+    people) or in a solo game."""
     now = timezone.now()
     mover = next(s for s in seats if s.number == game.current_seat)
     game.turn_started_at = now
+    game.move_deadline = game.turn_deadline = game.reminder_due_at = None
     if mover.playing_level:
-        game.turn_deadline = game.reminder_due_at = None
         return
-    game.turn_deadline = game.deadline_for(mover.user, now)
-    game.reminder_due_at = game.turn_deadline and reminder_due(now, game.turn_deadline)
+    game.move_deadline = game.deadline_for(mover.user, now)
+    if game.move_deadline is None:
+        return
+    game.turn_deadline = game.bank_end(mover.user, game.move_deadline, mover.bank_left(game))
+    game.reminder_due_at = next_reminder(now, game.move_deadline, game.turn_deadline, now)
+
+
+def close_turn(game: Game, seats: list[Seat], number: int) -> None:
+    """Charge the bank of seat ``number``, whose turn just ended, with the counted time it used
+    beyond the move's own time: its bank is what was left of it before the timeout
+    (``turn_deadline``), none when the sweep claimed the timeout (the deadline cleared).
+    Nothing for a turn without a clock (a bot's, a solo game's) or a game without a bank."""
+    if game.move_deadline is None or not game.bank_days:
+        return
+    seat = next(s for s in seats if s.number == number)
+    if seat.user is None:
+        return
+    left = timedelta(0)
+    if game.turn_deadline is not None:
+        clock = game.clock_for(seat.user, timezone.now())
+        left = min(clock.bank, seat.bank_left(game))
+    seat.bank_used = game.bank - left
+    Seat.objects.filter(pk=seat.pk).update(bank_used=seat.bank_used)
 
 
 def announce(game: Game, notice: str, *, but: User | None = None) -> None:
@@ -281,10 +328,11 @@ def announce(game: Game, notice: str, *, but: User | None = None) -> None:
         announce_turn(game, None)
 
 
-def announce_turn(game: Game, previous_turn_start) -> None:
-    """Put the your-turn mail in the outbox if a new turn began (its start moved on)."""
+def announce_turn(game: Game, previous_turn_start, seats: list[Seat] | None = None) -> None:
+    """Put the your-turn mail in the outbox if a new turn began (its start moved on);
+    ``seats``, the game's seats with their players as the caller read them, if any."""
     if game.status == Game.Status.ACTIVE and game.turn_started_at != previous_turn_start:
-        notices.turn(game)
+        notices.turn(game, seats)
 
 
 def schedule_bot_move(game: Game, seats: list[Seat]) -> None:
@@ -296,12 +344,15 @@ def schedule_bot_move(game: Game, seats: list[Seat]) -> None:
         enqueue_bot_move(game.pk, game.version)
 
 
-def finish(game: Game, seats: list[Seat]) -> None:
+def finish(game: Game, seats: list[Seat], *, reason: str = "") -> None:
     """Record final scores and places: the players who stayed in the engine's order
     (``places``, with the game's tie rule), players who left after them, the first to leave
-    last."""
-    scores = game.kind.engine.scores(game.state)
-    ranks = game.kind.engine.places(game.state)
+    last. A game ended before the rules end it (``reason``, ``Game.end_reason``: its players
+    voted to end it) counts the scores as they stand (``current_scores``, ``current_places``)
+    and tells its players why."""
+    rules = game.kind.engine
+    scores = rules.current_scores(game.state) if reason else rules.scores(game.state)
+    ranks = current_places(rules, game.state) if reason else rules.places(game.state)
     stayed = [s for s in seats if s.left_at is None]
     left = sorted((s for s in seats if s.left_at is not None), key=lambda s: s.left_at)
     for seat in stayed:
@@ -314,7 +365,9 @@ def finish(game: Game, seats: list[Seat]) -> None:
     game.status = Game.Status.FINISHED
     game.finished_at = timezone.now()
     game.current_seat = None
-    game.turn_deadline = game.reminder_due_at = None
+    game.move_deadline = game.turn_deadline = game.reminder_due_at = None
     game.rounds = game.kind.score.rounds_played(game.kind.engine.observation(game.state, None))
+    game.end_reason = reason
     record_result(game, seats)
-    announce(game, "game_finished")
+    notices.notice(game, "game_finished", payload={"reason": reason} if reason else None)
+    enqueue_review(game.pk)

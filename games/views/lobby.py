@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from accounts.limits import hourly_limit
 from friends.services import followed_first
-from games import services
+from games import estimates, queries, services
 from games.forms import InviteForm, NewGameForm
 from games.kinds import game_choices
 from games.models import Game, Invitation, Seat
@@ -32,7 +32,8 @@ INVITATIONS_SHOWN = 100
 
 @require_GET
 def lobby(request):
-    """Open games anyone may join, newest first, with their computer players."""
+    """Open games anyone may join, newest first, with their computer players; then the seats
+    of running games that a newcomer may take over from a bot (``queries.seats_to_take_over``)."""
     games = (
         Game.objects.open()
         .filter(invite_only=False)
@@ -43,7 +44,9 @@ def lobby(request):
         )[:100]
     )
     games = followed_first(games, request.user)  # games of people the user follows first
-    return render(request, "games/lobby.html", {"games": games})
+    estimates.add_estimates(games)
+    seats = queries.seats_to_take_over(request.user)
+    return render(request, "games/lobby.html", {"games": games, "seats_to_take_over": seats})
 
 
 @login_required
@@ -61,7 +64,26 @@ def new_game(request):
         else:
             return redirect(game)
     template = "games/new.html#game-part" if is_htmx(request) else "games/new.html"
-    return render(request, template, {"form": form, "games": game_choices()})
+    estimate = _estimate(form.choices(), request.user)
+    return render(request, template, {"form": form, "games": game_choices(), "estimate": estimate})
+
+
+@login_required
+@require_GET
+def new_game_estimate(request):
+    """The new-game form's estimate of the game's length for the choices in the query (the
+    form's fields), as the fragment the form swaps in on each change (htmx)."""
+    form = NewGameForm(request.GET)
+    return render(
+        request,
+        "games/new.html#estimate",
+        {"estimate": _estimate(form.choices(), request.user)},
+    )
+
+
+def _estimate(choices: dict, user) -> int:
+    """``estimates.estimate_days`` for the form's ``choices`` and ``user``, who joins first."""
+    return estimates.estimate_days(**choices, users=[user])
 
 
 @require_POST
@@ -172,6 +194,22 @@ def game_join(request, code):
         messages.error(request, error.message)
     else:
         messages.success(request, _("You have joined the game."))
+    return redirect("game_detail", code=code)
+
+
+@login_required
+@require_POST
+@hourly_limit("seat", redirect_to=lambda request, code, number: reverse("lobby"))
+def game_take_over(request, code, number):
+    """Take over seat ``number`` of a running game from the bot that plays it for a player who
+    left; on to the game, or back to the lobby with the reason it was refused."""
+    game = get_object_or_404(Game, code=code)
+    try:
+        services.take_over_seat(game, request.user, number)
+    except services.GameError as error:
+        messages.error(request, error.message)
+        return redirect("lobby")
+    messages.success(request, _("The seat is yours: you play on with everything it holds."))
     return redirect("game_detail", code=code)
 
 

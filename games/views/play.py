@@ -1,4 +1,5 @@
-"""The play page and its actions: act, act in a batch, undo, poll, vote to call off, resign.
+"""The play page and its actions: act, act in a batch, ask why not, undo, poll, vote to call
+off, vote to end, resign, ask for or give 24 more hours.
 
 Every form works without JavaScript (POST, then redirect to the game); with htmx the same
 endpoints answer with what changed on the page the request came from (out-of-band swaps of
@@ -11,12 +12,17 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.utils.html import conditional_escape
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.limits import hourly_limit
-from games import access, pieces, polling, queries, services
+from games import access, pieces, polling, queries, services, text_mode
+from games.context_processors import waiting_games
 from games.forms import ActionForm, VersionForm
+from games.kinds.rules_links import WhyNot
 from games.models import Game, Seat
 from games.page import play_context
 from games.views.common import get_game, is_htmx, to_game
@@ -32,20 +38,32 @@ def _render_game(request, game, seat):
 
 def _partial(request, game, seat):
     """The ``game`` partial, or a patch of the page the request came from (see
-    ``_render_game``): 200 with ``HX-Reswap: none`` and the changed pieces."""
+    ``_render_game``): 200 with ``HX-Reswap: none`` and the changed pieces. A signed-in
+    player's answer says how many games wait for them (``X-Games-Waiting``)."""
     page = pieces.requested_page(request.POST if request.method == "POST" else request.GET)
     context = play_context(request, game, seat, page=page)
     body = pieces.patch(context)
     if body is None:
-        return render(request, "games/play.html#game", context)
-    response = HttpResponse(body)
-    response["HX-Reswap"] = "none"
+        response = render(request, "games/play.html#game", context)
+    else:
+        response = HttpResponse(body)
+        response["HX-Reswap"] = "none"
+    waiting = waiting_games(request)["waiting_games"]
+    if waiting is not None:  # the tab's title and the app's badge follow it (static/js/app.js)
+        response["X-Games-Waiting"] = str(waiting.count)
     return response
 
 
 def game_detail(request, code):
-    """The play page (or, while the game gathers players, its waiting room)."""
+    """The play page (or, while the game gathers players, its waiting room). ``?mode=text``
+    or ``?mode=board`` (the link at the top of the page) switches this browser to the text
+    mode or back (``games.text_mode``), then redirects to the page without it."""
     game, seat = get_game(request, code, token=request.GET.get("invite"))
+    if text_mode.choose(request, request.GET.get("mode", "")):
+        rest = request.GET.copy()
+        del rest["mode"]
+        query = f"?{rest.urlencode()}" if rest else ""
+        return redirect(f"{game.get_absolute_url()}{query}#main")
     active = game.status == Game.Status.ACTIVE
     if seat is not None and active and queries.seen_long_ago(seat.last_seen_at):
         services.mark_seen(game.code, request.user)
@@ -70,6 +88,9 @@ def game_act(request, code):
     data = form.cleaned_data
     try:
         moved = services.submit_action(game, request.user, data["action"], data["version"])
+    except services.IllegalMove as error:
+        messages.error(request, _said(game.kind.rules_links.why_not(error.error.why)))
+        return _after_change(request, code)
     except services.GameError as error:
         messages.error(request, error.message)
         return _after_change(request, code)
@@ -119,21 +140,48 @@ def game_act_batch(request, code):
         messages.error(request, error.message)
     else:
         if plan.failed is not None:
-            messages.error(request, _batch_failure(plan))
+            messages.error(request, _batch_failure(game, plan))
     return _after_change(request, code)
 
 
-def _batch_failure(plan) -> str:
+def _said(said: WhyNot) -> SafeString:
+    """A refusal as a message: its reason in words, with the "?" link to its rule."""
+    return mark_safe(render_to_string("games/partials/why_not.html", {"said": said}).strip())
+
+
+def _batch_failure(game, plan) -> SafeString:
     """The message for a batch whose ``plan`` (``games.lines.Plan``) has a failed action: its
-    reason, after the actions that were applied all the same (those up to a revealing one)."""
+    reason with its rule, after the actions that were applied all the same (those up to a
+    revealing one)."""
     _index, line = plan.failed
+    reason = _said(game.kind.rules_links.why_not(line.why))
     if not plan.keep:
-        return line.reason
-    return _("Applied: %(applied)s. Not applied: %(rest)s. %(reason)s") % {
-        "applied": ", ".join(plan.keep),
-        "rest": ", ".join(plan.lines[n].action for n in plan.not_applied),
-        "reason": line.reason,
-    }
+        return reason
+    return mark_safe(  # the actions escaped here, the reason by its template
+        _("Applied: %(applied)s. Not applied: %(rest)s. %(reason)s")
+        % {
+            "applied": conditional_escape(", ".join(plan.keep)),
+            "rest": conditional_escape(", ".join(plan.lines[n].action for n in plan.not_applied)),
+            "reason": reason,
+        }
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def game_why_not(request, code):
+    """Why the player may not play ``action`` now (GET: a click on a board place that is no
+    target; POST: the typed form's "Why not?"): the rule that forbids it, in words with its
+    "?" link, as a message on the page (htmx: what changed on it). It changes nothing."""
+    game, seat = _my_game(request, code)
+    data = request.POST if request.method == "POST" else request.GET
+    text = data.get("action", "")[: ActionForm.base_fields["action"].max_length]
+    said = queries.why_not(game, seat.number if seat.left_at is None else None, text)
+    if said is None:
+        messages.success(request, _("%(action)s can be played now.") % {"action": text.strip()})
+    else:
+        messages.error(request, _said(said))
+    return _after_change(request, code)
 
 
 @login_required
@@ -167,7 +215,8 @@ def game_poll(request, code):
     Access is checked first, so that nobody learns a private game's version from a 204. A
     player's poll reads their seat and the game in one query, without the position, and
     notes the visit at most once a minute (``seen_long_ago``): a poll that finds nothing new
-    writes nothing.
+    writes nothing; one that brings the page new moves notes the visit at once, as those
+    moves are seen live (``services.mark_seen(news=True)``).
 
     A page whose poll token is no longer fresh (or not its session's) gets its news even when
     the game did not move on: at least a new ``#game-sync``, with a fresh token for its poll
@@ -179,8 +228,9 @@ def game_poll(request, code):
         version = None  # an old token: the answer brings a fresh one
     mine = access.seat_for(request.user, code)
     if mine is not None:
-        if queries.seen_long_ago(mine.last_seen_at):
-            services.mark_seen(code, request.user)
+        news = version is not None and mine.game.version != version
+        if news or queries.seen_long_ago(mine.last_seen_at):
+            services.mark_seen(code, request.user, news=news)
         if mine.game.version == version:
             return HttpResponse(status=204)
     game, seat = get_game(request, code, defer=("state",))
@@ -204,6 +254,57 @@ def game_abort_vote(request, code):
             messages.success(request, _("The game is called off."))
         else:
             messages.success(request, _("Your vote is counted. The others must agree too."))
+    return redirect("game_detail", code=code)
+
+
+@login_required
+@require_POST
+@hourly_limit("seat", redirect_to=to_game)
+def game_ask_time(request, code):
+    """The player to move takes their 24 more hours of the game (once per game)."""
+    return _more_time(request, code, services.take_extension, _("You have 24 more hours."))
+
+
+@login_required
+@require_POST
+@hourly_limit("seat", redirect_to=to_game)
+def game_give_time(request, code):
+    """A seated player gives the player to move 24 hours more (once a day)."""
+    return _more_time(request, code, services.give_time, _("You gave 24 more hours."))
+
+
+def _more_time(request, code, give, done: str):
+    """Apply ``give`` (a service adding time) for the user; a refusal is told as an error and
+    changes nothing. Redirects to the game."""
+    game, _seat = get_game(request, code)
+    try:
+        give(game, request.user)
+    except services.GameError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, done)
+    return redirect("game_detail", code=code)
+
+
+@login_required
+@require_POST
+@hourly_limit("seat", redirect_to=to_game)
+def game_end_vote(request, code):
+    """Vote to end a game of three or more with the scores as they stand (``vote=yes``), or
+    withdraw the vote (``vote=no``)."""
+    game, _seat = _my_game(request, code)
+    vote = request.POST.get("vote") != "no"
+    try:
+        game = services.vote_end(game, request.user, vote)
+    except services.GameError as error:
+        messages.error(request, error.message)
+    else:
+        if game.status == Game.Status.FINISHED:
+            messages.success(request, _("The game is over: the scores as they stood are final."))
+        elif vote:
+            messages.success(request, _("Your vote to end the game is counted."))
+        else:
+            messages.success(request, _("You have withdrawn your vote to end the game."))
     return redirect("game_detail", code=code)
 
 

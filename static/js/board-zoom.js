@@ -11,6 +11,16 @@
 //   - the keys +, - and 0, and the arrow keys to pan, while the board has the focus.
 // The scale survives the board being drawn anew (htmx swaps the game after each move) for as
 // long as the page is open. Without this file the board simply fits the width.
+//
+// For a finger on a phone (WCAG 2.2, target size): a board whose places to click (its links)
+// would be less than TARGET CSS pixels across opens zoomed just enough, centred on this
+// turn's targets (the links that are moves, not the "why not?" ones); and on arrival, when
+// the pinned move panel (".actions", sticky at the bottom) covers those targets, the page
+// scrolls them into view above it, never past the top of the board. After a move the view
+// moves onto the new targets when none is in view, and a place reached by the keyboard is
+// brought into view. Words on the board
+// smaller than TEXT pixels at the current scale are hidden rather than shown unreadable
+// (class "board-text-small"); zooming in shows them.
 (function () {
   "use strict";
 
@@ -20,6 +30,9 @@
   var PAN_FRACTION = 0.2; // of the visible width or height, per arrow key
   var DRAG_THRESHOLD = 6; // CSS pixels a pointer moves before a press becomes a drag
   var views = {}; // {board key: {scale, cx, cy}} kept across redraws of the same board
+  var TARGET = 24; // CSS pixels: the least width and height of a place to click
+  var TEXT = 11; // CSS pixels: the least size of the words shown on the board
+  var arrived = false; // the first board of the page has been set up
 
   function parseViewBox(svg) {
     var parts = (svg.getAttribute("viewBox") || "").split(/[\s,]+/).map(Number);
@@ -48,9 +61,119 @@
     this.viewport.appendChild(svg);
     this.viewport.parentNode.insertBefore(controls, this.viewport);
     svg.classList.add("board-zoomable");
+    this.texts = Array.prototype.slice.call(svg.querySelectorAll("text"));
     this.listen();
+    if (!saved) this.fitTargets();
+    else this.followTargets();
     this.draw();
   }
+
+  // The box of ``link``'s place to click in the board's units (its box on the screen taken
+  // back through the board's current view: a place may sit in translated groups).
+  Zoom.prototype.boardBox = function (link) {
+    var rect = hitOf(link).getBoundingClientRect();
+    var back = this.svg.getScreenCTM().inverse();
+    var a = new DOMPoint(rect.left, rect.top).matrixTransform(back);
+    var b = new DOMPoint(rect.right, rect.bottom).matrixTransform(back);
+    return { x: a.x, y: a.y, width: b.x - a.x, height: b.y - a.y };
+  };
+
+  // Whether the box ``box`` (board units) lies wholly in the current view.
+  Zoom.prototype.shows = function (box) {
+    var w = this.home.w / this.scale;
+    var h = this.home.h / this.scale;
+    return box.x >= this.cx - w / 2 && box.x + box.width <= this.cx + w / 2 &&
+      box.y >= this.cy - h / 2 && box.y + box.height <= this.cy + h / 2;
+  };
+
+  // A board drawn anew (after a move) keeps its scale; when none of this turn's targets is
+  // in view, the view moves onto them.
+  Zoom.prototype.followTargets = function () {
+    var targets = this.targets();
+    var self = this;
+    if (!targets.length || this.scale <= MIN_SCALE) return;
+    if (targets.some(function (link) { return self.shows(self.boardBox(link)); })) return;
+    this.centreOn(targets);
+  };
+
+  // Centre the view on the box around ``links``.
+  Zoom.prototype.centreOn = function (links) {
+    var left = Infinity, top = Infinity, right = -Infinity, bottom = -Infinity;
+    var self = this;
+    links.forEach(function (link) {
+      var box = self.boardBox(link);
+      left = Math.min(left, box.x);
+      top = Math.min(top, box.y);
+      right = Math.max(right, box.x + box.width);
+      bottom = Math.max(bottom, box.y + box.height);
+    });
+    this.cx = (left + right) / 2;
+    this.cy = (top + bottom) / 2;
+  };
+
+  // The element whose box is the place to click of a link of the board: its hit area or hex
+  // when it has one, else the link itself.
+  function hitOf(link) {
+    return link.querySelector(".hit, .hex") || link;
+  }
+
+  // The links of the board that are this turn's moves (not the "why not?" places).
+  Zoom.prototype.targets = function () {
+    return Array.prototype.filter.call(this.svg.querySelectorAll("a[href]"), function (link) {
+      return !link.classList.contains("why-not");
+    });
+  };
+
+  // Open zoomed when a place to click would be smaller than TARGET pixels: at the least scale
+  // that makes every place that large, centred on this turn's targets.
+  Zoom.prototype.fitTargets = function () {
+    var links = this.svg.querySelectorAll("a[href]");
+    if (!links.length) return;
+    var smallest = Infinity;
+    Array.prototype.forEach.call(links, function (link) {
+      var box = hitOf(link).getBoundingClientRect();
+      if (box.width > 0 && box.height > 0) smallest = Math.min(smallest, box.width, box.height);
+    });
+    if (!isFinite(smallest) || smallest >= TARGET) return;
+    this.scale = Math.min(MAX_SCALE, Math.ceil((TARGET / smallest) * 100) / 100);
+    var targets = this.targets();
+    if (targets.length) this.centreOn(targets);
+  };
+
+  // On arrival: scroll this turn's targets into view above the pinned move panel, as far as
+  // the top of the board allows.
+  Zoom.prototype.showTargets = function () {
+    var panel = document.querySelector(".actions");
+    if (!panel || getComputedStyle(panel).position !== "sticky") return;
+    var view = this.viewport.getBoundingClientRect();
+    var bottom = -Infinity;
+    this.targets().forEach(function (link) {
+      var box = hitOf(link).getBoundingClientRect();
+      if (box.right < view.left || box.left > view.right) return;
+      if (box.bottom < view.top || box.top > view.bottom) return;
+      bottom = Math.max(bottom, Math.min(box.bottom, view.bottom));
+    });
+    var room = panel.getBoundingClientRect().top - 8;
+    if (bottom === -Infinity || bottom <= room) return;
+    var most = Math.max(0, this.area.getBoundingClientRect().top);
+    var by = Math.min(bottom - room, most);
+    if (by > 0) window.scrollBy(0, by);
+  };
+
+  // Hide the words of the board that the current scale draws smaller than TEXT pixels.
+  Zoom.prototype.hideSmallText = function () {
+    var matrix = this.svg.getScreenCTM();
+    if (!matrix) return;
+    this.texts.forEach(function (text) {
+      if (text.boardFont === undefined) {
+        // Its size in the board's units: its font size times the scale of its own groups.
+        var own = text.getScreenCTM();
+        var ratio = own && matrix.a ? Math.hypot(own.a, own.b) / matrix.a : 1;
+        text.boardFont = parseFloat(getComputedStyle(text).fontSize) * (ratio || 1);
+      }
+      text.classList.toggle("board-text-small", text.boardFont * matrix.a < TEXT - 0.01);
+    }, this);
+  };
 
   Zoom.prototype.draw = function () {
     var home = this.home;
@@ -73,6 +196,7 @@
       status.textContent = Math.round(this.scale * 100) + " %";
     }
     views[this.key] = { scale: this.scale, cx: this.cx, cy: this.cy };
+    this.hideSmallText();
   };
 
   // The board point under the client point (x, y), in viewBox units.
@@ -121,6 +245,13 @@
       if (which === "in") self.zoomBy(STEP);
       else if (which === "out") self.zoomBy(1 / STEP);
       else self.reset();
+    });
+    // A place of the board reached by the keyboard outside the view: the view moves to it.
+    this.viewport.addEventListener("focusin", function (event) {
+      var link = event.target.closest && event.target.closest("a[href]");
+      if (!link || !self.svg.contains(link) || self.shows(self.boardBox(link))) return;
+      self.centreOn([link]);
+      self.draw();
     });
     this.viewport.addEventListener("keydown", function (event) {
       if (event.altKey || event.ctrlKey || event.metaKey) return;
@@ -207,8 +338,10 @@
       controls.id = "board-zoom-" + index;
       var help = controls.querySelector(".board-zoom-help");
       if (help) help.id = controls.id + "-help";
-      new Zoom(area, svg, controls);
+      var zoom = new Zoom(area, svg, controls);
+      if (!arrived) zoom.showTargets();
     });
+    arrived = true;
   }
 
   document.addEventListener("DOMContentLoaded", function () {

@@ -1,20 +1,35 @@
 """Signing in and out with an email address."""
 
+from datetime import timedelta
+
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
+from accounts.models import User
 from tests.fixtures import PASSWORD, login_code
 
 pytestmark = pytest.mark.django_db
 
 
 def test_verified_player_logs_in_with_email_and_sees_their_name(client, alice):
+    User.objects.filter(pk=alice.pk).update(date_joined=timezone.now() - timedelta(days=30))
     response = client.post(
         reverse("account_login"), {"login": "ALICE@example.com", "password": PASSWORD}, follow=True
     )
 
     assert client.session["_auth_user_id"] == str(alice.pk)
     assert "Welcome back, Alice." in response.content.decode()
+
+
+def test_an_account_made_a_minute_ago_is_welcomed_not_welcomed_back(client, alice):
+    User.objects.filter(pk=alice.pk).update(date_joined=timezone.now() - timedelta(minutes=1))
+    client.force_login(alice)
+
+    html = client.get("/").content.decode()
+
+    assert "Welcome, Alice." in html
+    assert "Welcome back" not in html
 
 
 def test_wrong_password_is_refused_with_a_message(client, alice):

@@ -1,6 +1,7 @@
 """The settings page: display name, language, time zone and notifications."""
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 pytestmark = pytest.mark.django_db
@@ -52,14 +53,47 @@ def test_choosing_french_serves_the_site_in_french(client, alice):
     assert client.get(reverse("home"))["Content-Language"] == "fr"
 
 
-def test_language_switcher_remembers_the_choice_on_the_account(client, alice):
+def test_the_switcher_changes_this_browsers_pages_not_the_other_browsers_nor_the_mails(
+    client, alice
+):
+    other_browser = Client()
     client.force_login(alice)
+    other_browser.force_login(alice)
 
     client.post(reverse("set_language"), {"language": "nl", "next": "/"})
 
-    alice.refresh_from_db()
-    assert alice.language == "nl"
     assert client.get(reverse("home"))["Content-Language"] == "nl"
+    assert other_browser.get(reverse("home"))["Content-Language"] == "en"
+    alice.refresh_from_db()
+    assert alice.language == "en"  # the mails' language
+
+
+def test_a_browser_without_a_choice_shows_the_accounts_language(client, alice):
+    alice.language = "de"
+    alice.save()
+    client.force_login(alice)
+
+    assert client.get(reverse("home"), HTTP_ACCEPT_LANGUAGE="fr")["Content-Language"] == "de"
+
+
+def test_the_settings_say_the_language_is_the_mails_and_the_switcher_the_browsers(
+    client, alice
+):
+    client.force_login(alice)
+
+    html = client.get(reverse("account_settings")).content.decode()
+
+    assert "Language of your mails" in html
+    assert "The switcher changes the pages of that browser only, never your mails." in html
+
+
+def test_saving_other_settings_keeps_this_browsers_language(client, alice):
+    client.force_login(alice)
+    client.post(reverse("set_language"), {"language": "fr", "next": "/"})
+
+    client.post(reverse("account_settings"), VALID | {"display_name": "Alicia"})
+
+    assert client.get(reverse("home"))["Content-Language"] == "fr"
 
 
 def test_language_switcher_works_for_visitors(client):
@@ -74,7 +108,7 @@ def test_language_switcher_works_for_visitors(client):
         ({"time_zone": "Mars/Olympus"}, "Select a valid choice"),
         ({"quiet_hours_start": "22:00"}, "Give both ends of your quiet hours, or neither."),
         ({"display_name": "bob"}, "This display name is already taken."),
-        ({"language": "de"}, "Select a valid choice"),
+        ({"language": "it"}, "Select a valid choice"),
     ],
 )
 def test_bad_settings_are_refused_and_change_nothing(client, alice, bob, change, error):

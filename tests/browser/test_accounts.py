@@ -1,4 +1,5 @@
-"""A newcomer signs up, verifies the address, signs out and in again, in a real browser."""
+"""A newcomer signs up, verifies the address, signs out and in again, in a real browser (welcomed,
+not welcomed back, on the day the account was made)."""
 
 import re
 
@@ -26,7 +27,7 @@ def test_newcomer_signs_up_verifies_and_logs_in(live_server, page, tmp_path, set
     page.goto(link)
     page.get_by_role("button", name="Confirm").click()
     page.wait_for_url(live_server.url + "/")
-    assert page.get_by_text("Welcome back, Dora.").is_visible()
+    assert page.get_by_text("Welcome, Dora.").is_visible()
 
     page.get_by_role("button", name="Sign out").click()
     page.get_by_role("link", name="Sign in").first.click()
@@ -34,7 +35,7 @@ def test_newcomer_signs_up_verifies_and_logs_in(live_server, page, tmp_path, set
     page.get_by_label("Password").fill(password)
     page.keyboard.press("Enter")  # keyboard alone submits the form
     page.wait_for_url(live_server.url + "/")
-    assert page.get_by_text("Welcome back, Dora.").is_visible()
+    assert page.get_by_text("Welcome, Dora.").is_visible()
     page.screenshot(path=tmp_path / "2-signed-in.png", full_page=True)
     assert (tmp_path / "2-signed-in.png").stat().st_size > 0
     # Nothing is wider than the phone's screen.

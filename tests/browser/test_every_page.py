@@ -2,10 +2,10 @@
 document is no wider than the window); the browser logs no console error and no
 Content-Security-Policy violation; axe-core, with the WCAG 2.2 AA rules and its target-size
 rule (targets of at least 24 by 24 CSS pixels) switched on, finds no serious or critical
-accessibility violation at either width; and on the phone a game's board has its top edge in
-view on arrival, above the pinned move panel, which covers at most a quarter of the screen. A
-screenshot of each page at each width is kept under var/browser-screenshots/ (CI keeps it as an
-artefact).
+accessibility violation at either width, in each of the site's languages; and on the phone a
+game's board has its top edge in view on arrival, above the pinned move panel, which covers
+at most a quarter of the screen. A screenshot of each page at each width is kept under
+var/browser-screenshots/ (CI keeps it as an artefact).
 
 axe-core 4.10.3 comes from the npm registry, vendored in tests/browser/vendor/axe-core/ with
 its licence; the browser context runs it as an init script (which the page's CSP does not
@@ -26,11 +26,14 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
+from archive.tasks import review_game
 from games import services
 from games.kinds import all_kinds
 from games.models import Game
 from games.simulation import bot_action, play_game
+from leagues import services as league_services
 from rulebooks import services as rulebook_services
+from tests.fixtures import make_player
 from tests.support.browser import signed_in_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
@@ -110,8 +113,23 @@ def the_pages(alice, bob, carol) -> list[tuple[str, str, object]]:
         finished = play_game([alice, bob], rng=random.Random(2), engine=kind.name)
         pages.append((f"{kind.name}-finished", finished.get_absolute_url(), alice))
         pages.append((f"{kind.name}-replay", reverse("replay", args=[finished.code]), None))
+        if kind.name == "africa":  # the bot's review, on the game's page and a page of its own
+            review_game(finished.pk)
+            pages.append(("review", reverse("game_review", args=[finished.code]), alice))
     pages.append(("profile", reverse("player_profile", args=["Alice"]), None))
+    pages.append(("leagues", reverse("leagues:list"), None))
+    pages.append(("league", a_league_under_way(alice, bob).get_absolute_url(), alice))
     return pages
+
+
+def a_league_under_way(alice, bob):
+    """A league whose first season runs, Alice and Bob among its 8 players."""
+    league = league_services.create_league(engine="africa", name="Rift League")
+    others = [make_player(f"league{n}@example.com", f"Leaguer {n}") for n in range(6)]
+    for user in [alice, bob, *others]:
+        league_services.join(league, user)
+    league_services.start_season(league.next_season())
+    return league
 
 
 def board_on_arrival(page) -> tuple[float, float, float] | None:
@@ -129,10 +147,10 @@ def board_on_arrival(page) -> tuple[float, float, float] | None:
     )
 
 
-def check(page, name: str, width: int, console: list[str]) -> list[str]:
+def check(page, name: str, width: int, console: list[str], shot: bool = True) -> list[str]:
     """Problems of the page on screen: sideways overflow, console errors and CSP violations,
     serious or critical axe violations, and on the phone a board out of view or hidden by the
-    move panel; saves its screenshot."""
+    move panel; saves its screenshot when ``shot``."""
     problems = []
     overflow = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
     if overflow[0] > overflow[1]:
@@ -158,13 +176,25 @@ def check(page, name: str, width: int, console: list[str]) -> list[str]:
         }"""
     )
     problems += [f"{name} @{width}: {violation}" for violation in violations]
-    page.screenshot(path=str(SHOTS / f"{name}-{width}.png"), full_page=True)
+    if shot:
+        page.screenshot(path=str(SHOTS / f"{name}-{width}.png"), full_page=True)
     return problems
 
 
 def test_every_page_fits_a_phone_and_passes_axe(browser, live_server, alice, bob, carol):
     SHOTS.mkdir(parents=True, exist_ok=True)
-    pages = the_pages(alice, bob, carol)
+    pages = the_pages(alice, bob, carol)  # once: the games are the same in every language
+    problems = []
+    for language, _name in settings.LANGUAGES:
+        problems += check_language(browser, live_server, pages, language)
+    assert not problems, "\n".join(problems)
+
+
+def check_language(browser, live_server, pages, language: str) -> list[str]:
+    """The problems of every page of ``pages`` at both widths, read by browsers that chose
+    ``language`` (its own contexts, so that nothing is carried over from another language).
+    Screenshots are kept at both widths in the site's default language and on the phone in
+    the others (where a longer wording overflows first)."""
     problems = []
     viewers = {}
     console = []
@@ -176,6 +206,9 @@ def test_every_page_fits_a_phone_and_passes_axe(browser, live_server, alice, bob
                 page = context.new_page()
             else:
                 page = signed_in_page(browser, live_server, who)
+            page.context.add_cookies(  # this browser's language, as the switcher sets it
+                [{"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": live_server.url}]
+            )
             page.context.add_init_script(CSP_LISTENER)
             page.context.add_init_script(path=str(AXE))
             page.on("console", lambda line: line.type == "error" and console.append(line.text))
@@ -188,9 +221,14 @@ def test_every_page_fits_a_phone_and_passes_axe(browser, live_server, alice, bob
             console.clear()
             response = page.goto(live_server.url + url)
             if response.status != expected:
-                problems.append(f"{name}: status {response.status}, not {expected}")
+                problems.append(f"{language}-{name}: status {response.status}, not {expected}")
             page.wait_for_load_state("load")
             if expected != 200:  # the browser logs the error status of the page itself
                 console[:] = [line for line in console if str(expected) not in line]
-            problems += check(page, name, width, console)
-    assert not problems, "\n".join(problems)
+            if page.evaluate("() => document.documentElement.lang") != language:
+                problems.append(f"{name}: not in {language}")
+            shot = language == settings.LANGUAGE_CODE or width <= 360
+            problems += check(page, f"{language}-{name}", width, console, shot=shot)
+    for page in viewers.values():
+        page.context.close()
+    return problems

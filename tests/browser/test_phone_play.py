@@ -57,8 +57,9 @@ def test_an_open_tab_tells_its_player_when_the_turn_comes(browser, live_server, 
 
     game = play(started, started.kind.engine.legal_actions(started.state)[0])
     assert game.seats.get(number=game.current_seat).user == second
-    page.wait_for_function("() => document.title.startsWith('(Your turn)')", timeout=15_000)
-    assert page.title() == "(Your turn) Africa"
+    page.wait_for_function("() => document.title.includes('(Your turn)')", timeout=15_000)
+    # The games waiting for the player come first (static/js/app.js): this one now.
+    page.wait_for_function("() => document.title === '(1) (Your turn) Africa'")
     assert page.locator("#turn-announcer").text_content() == (
         "It is your turn in this game of Africa."
     )

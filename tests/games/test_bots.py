@@ -218,7 +218,7 @@ def test_deadlines_are_for_people_only(bot_to_move):
 def test_a_player_who_times_out_three_times_is_played_by_the_easy_bot_through_the_task(
     alice, bob, carol, django_capture_on_commit_callbacks
 ):
-    game = services.create_game(alice, num_players=3, days_per_move=1, seed=9)
+    game = services.create_game(alice, num_players=3, days_per_move=1, bank_days=0, seed=9)
     services.join_game(game, bob)
     services.join_game(game, carol)
     game.refresh_from_db()

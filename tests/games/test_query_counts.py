@@ -9,6 +9,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games import services
+from games.engines import replay
 from games.kinds import get_kind, kind_names
 from games.models import ROBOT_MARK, Game
 from games.simulation import bot_action
@@ -94,3 +95,27 @@ def test_a_page_that_names_robot_seats_costs_the_same_for_one_robot_or_four(
         counts.append(len(queries))
 
     assert counts[0] == counts[1]
+
+
+@AFRICA_ONLY
+def test_a_move_writes_only_the_columns_of_the_game_it_changed(client, duel):
+    game = advance(duel, 0, random.Random(5))
+    game.seats.update(last_seen_at=None)
+    client.force_login(player_to_move(game))
+    with CaptureQueriesContext(connection) as move:
+        client.post(
+            reverse("game_act", args=[game.code]),
+            {"action": "end", "version": game.version},
+            headers=HTMX,
+        )
+    updates = [q["sql"] for q in move if q["sql"].startswith('UPDATE "games_game"')]
+    assert len(updates) == 1
+    assert '"version"' in updates[0] and '"state"' in updates[0]
+    assert '"seed"' not in updates[0] and '"options"' not in updates[0]
+    version, mover = game.version, game.current_seat
+    game.refresh_from_db()
+    assert (game.version, game.current_seat != mover) == (version + 1, True)
+    standing = game.moves.filter(taken_back=False).values_list("action", flat=True)
+    assert game.state == replay(
+        game.kind.engine, game.num_players, game.seed, game.options, standing
+    )

@@ -9,6 +9,7 @@ import pytest
 from django.utils import timezone
 
 from games.models import Seat
+from tests.games.test_fast_poll import page_poll_url
 from tests.support.play import AFRICA_ONLY, other_player, play, player_to_move, uncover_and_decide
 
 pytestmark = pytest.mark.django_db
@@ -87,3 +88,35 @@ def test_own_moves_are_not_news(client, away):
     client.force_login(mover)
     html = client.get(game.get_absolute_url()).content.decode()
     assert "since your last visit" not in html
+
+
+@AFRICA_ONLY
+def test_moves_watched_live_on_the_open_page_are_not_news(client, duel_underway, time_machine):
+    # bob (not to move) has the page open; alice's moves reach it by its poll within the
+    # same minute; when bob reloads, they are not "since your last visit".
+    game = duel_underway
+    watcher = other_player(game)
+    client.force_login(watcher)
+    time_machine.move_to(timezone.now(), tick=False)
+    url = page_poll_url(client, game)
+    time_machine.shift(timedelta(seconds=10))
+    game = uncover_and_decide(game)
+    time_machine.shift(timedelta(seconds=10))
+    assert client.get(url, headers={"HX-Request": "true"}).status_code == 200
+    time_machine.shift(timedelta(seconds=10))
+    html = client.get(game.get_absolute_url()).content.decode()
+    assert "since your last visit" not in html
+
+
+@AFRICA_ONLY
+def test_moves_the_open_page_has_not_fetched_yet_are_news(client, duel_underway, time_machine):
+    game = duel_underway
+    watcher = other_player(game)
+    client.force_login(watcher)
+    time_machine.move_to(timezone.now(), tick=False)
+    client.get(game.get_absolute_url())
+    time_machine.shift(timedelta(seconds=10))
+    game = uncover_and_decide(game)
+    time_machine.shift(timedelta(seconds=10))
+    html = client.get(game.get_absolute_url()).content.decode()
+    assert "since your last visit" in html

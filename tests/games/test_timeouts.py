@@ -114,10 +114,10 @@ def test_a_pending_decision_is_settled_the_way_that_changes_least(
     assert automatic[0] == expected
 
 
-def test_three_timeouts_in_a_row_hand_the_seat_to_a_robot(
+def test_without_a_bank_three_timeouts_in_a_row_hand_the_seat_to_a_robot(
     alice, bob, carol, django_capture_on_commit_callbacks, mailoutbox
 ):
-    game = services.create_game(alice, num_players=3, days_per_move=1, seed=9)
+    game = services.create_game(alice, num_players=3, days_per_move=1, bank_days=0, seed=9)
     services.join_game(game, bob)
     services.join_game(game, carol)
     game.refresh_from_db()

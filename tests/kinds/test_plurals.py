@@ -1,5 +1,5 @@
 """Every action label, log line and mail line of every kind, with its counts set to 0, 1 and 2,
-in English, French and Dutch: a count of 1 is never followed by a plural ("1 askaris", "1
+in English, French, Dutch and German: a count of 1 is never followed by a plural ("1 askaris", "1
 musketten", "1 cards").
 
 The texts come from random games of each kind played on the engine alone: at each position the
@@ -32,8 +32,10 @@ INVARIABLE = {
     "en": {"water", "gold", "silver", "VP", "MP", "in"},
     "fr": {"eau", "or", "argent", "PV", "PM", "en"},
     "nl": {"water", "goud", "zilver", "OP", "WP", "BP", "in"},
+    "de": {"Wasser", "Gold", "Silber", "SP", "BP", "in", "Träger", "Führer", "Spieler"},
 }
-COUNTED_WORD = re.compile(r"(?<![\w.,:/-])(\d+) ([^\W\d_]+)((?: [^\W\d_]+)?)")
+#: A count and the word after it, with a Dutch plural's "'s" ("2 askari's"), and the next word.
+COUNTED_WORD = re.compile(r"(?<![\w.,:/-])(\d+) ([^\W\d_]+(?:['’]s)?)((?: [^\W\d_]+)?)")
 NUMBER = re.compile(r"(?<![\w-])\d+(?![\w-])")
 
 
@@ -107,7 +109,7 @@ def _unchanged_after_one(texts: list[str]) -> set[str]:
     }
 
 
-@pytest.mark.parametrize("language", ["en", "fr", "nl"])
+@pytest.mark.parametrize("language", ["en", "fr", "nl", "de"])
 @pytest.mark.parametrize("kind", all_kinds(), ids=lambda kind: kind.name)
 def test_a_count_of_one_is_never_followed_by_a_plural(kind, language):
     rng = random.Random(f"plurals:{kind.name}")

@@ -40,6 +40,7 @@ def test_only_the_new_action_is_read_not_the_quoted_mail_or_signature(name):
         ("cp1252_qp.eml", "That’s my move – € 0 spent."),
         ("base64_utf8.eml", "Grüße aus Köln — bis gleich!"),
         ("outlook_fr.eml", "Merci, à bientôt."),
+        ("outlook_de.eml", "Viele Grüße – bis gleich!"),
     ],
 )
 def test_other_charsets_and_transfer_encodings_are_decoded(name, words):
@@ -63,6 +64,9 @@ def test_html_is_turned_into_one_line_per_block():
         "On Sat, 21 Nov 2026 at 10:55, Africa <noreply@localhost> wrote:",
         "Le sam. 21 nov. 2026 à 10:55, Africa <noreply@localhost> a écrit :",
         "Op za 21 nov. 2026 om 10:55 schreef Africa <noreply@localhost>:",
+        "Am Sa., 21. Nov. 2026 um 10:55 Uhr schrieb Africa <noreply@localhost>:",
+        "-----Ursprüngliche Nachricht-----",
+        "Von: Africa <noreply@localhost>",
         "-----Original Message-----",
         "De : Africa <noreply@localhost>",
         "Van: Africa <noreply@localhost>",
@@ -90,7 +94,19 @@ def test_an_unknown_first_word_is_named():
 
 
 @pytest.mark.parametrize(
-    "greeting", ["Hi!", "Hello,", "Bonjour,", "Salut Anne !", "Hallo Jan,", "Beste Jan de Vries,"]
+    "greeting",
+    [
+        "Hi!",
+        "Hello,",
+        "Bonjour,",
+        "Salut Anne !",
+        "Hallo Jan,",
+        "Beste Jan de Vries,",
+        "Moin!",
+        "Guten Tag Frau Müller,",
+        "Liebe Anna,",
+        "Servus Sepp,",
+    ],
 )
 def test_a_greeting_line_before_the_actions_is_skipped(greeting):
     text = f"{greeting}\n\nuncover E4\nend\n\nThanks"

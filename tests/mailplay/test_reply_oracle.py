@@ -22,8 +22,10 @@ from tests.support.play import player_to_move
 POSITIONS, SCRIPTS = 30, 8
 
 
-def fates(result: rule.Plan) -> list[tuple[str, str, str]]:
-    return [(line.action, line.status, line.reason) for line in result.lines]
+def fates(result: rule.Plan) -> list[tuple]:
+    """Each line's action, status, reason in words and reason as the engine gave it (its code,
+    hence the rule the answer links to)."""
+    return [(line.action, line.status, line.reason, line.why) for line in result.lines]
 
 
 def first_reveal(result: rule.Plan) -> int | None:

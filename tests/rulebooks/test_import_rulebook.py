@@ -146,7 +146,7 @@ def test_load_rulebooks_loads_every_summary_once(capsys):
     call_command("load_rulebooks")
 
     assert sorted(first) == [
-        (game, language) for game in sorted(PACKAGES) for language in ("en", "fr", "nl")
+        (game, language) for game in sorted(PACKAGES) for language in ("de", "en", "fr", "nl")
     ]
     again = Rulebook.objects.values_list("game", "language", "updated_at")
     assert {(g, lang): at for g, lang, at in again} == first

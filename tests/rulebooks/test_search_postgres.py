@@ -22,6 +22,7 @@ def found(words, **filters):
         ("en", "uncovering markers", "uncover"),
         ("fr", "chercheurs déplacés", "move"),
         ("nl", "basiskampen", "camp-research"),
+        ("de", "Basislagern", "camp-research"),
     ],
 )
 def test_inflected_words_find_their_sections(summaries, language, words, anchor):

@@ -17,7 +17,7 @@ from rulebooks.services import CONTENT_NAME, split_front_matter, summary_paths
 
 pytestmark = pytest.mark.django_db
 
-LANGUAGES = ("en", "fr", "nl")
+LANGUAGES = ("en", "fr", "nl", "de")
 HEADING_ID = re.compile(r"^#{2,6} .*\{#([a-z0-9-]+)\}\s*$", re.MULTILINE)
 ONLINE_SECTIONS = ("online", "notation", "undo", "deadlines")
 
@@ -183,7 +183,12 @@ def test_every_nile_action_of_the_notation_has_a_section():
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_nile_summary_marks_the_sites_own_rulings(language):
-    marks = {"en": "Site ruling", "fr": "Décision du site", "nl": "Beslissing van de site"}
+    marks = {
+        "en": "Site ruling",
+        "fr": "Décision du site",
+        "nl": "Beslissing van de site",
+        "de": "Regelung der Seite",
+    }
     text = source("nile", language)
 
     assert text.count(f"**{marks[language]}.**") >= 20

@@ -91,7 +91,7 @@ def test_the_summary_links_to_the_full_rulebook_of_its_language(client, summarie
 
 
 @pytest.mark.parametrize(
-    "url", ["/rules/chess/", "/rules/africa/de/", "/rules/africa/en/full/", "/rules/africa/xx/"]
+    "url", ["/rules/chess/", "/rules/africa/it/", "/rules/africa/en/full/", "/rules/africa/xx/"]
 )
 def test_missing_rules_are_not_found(client, summaries, url):
     assert client.get(url).status_code == 404

@@ -25,6 +25,7 @@ PACKAGES = (
     "friends",
     "live",
     "operations",
+    "tutorials",
 )
 
 

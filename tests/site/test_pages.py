@@ -47,9 +47,10 @@ def test_htmx_is_served_by_the_site_itself(client):
     assert 'hx-headers=\'{"X-CSRFToken": "' in html
 
 
-def test_every_page_offers_the_three_languages(client):
+def test_every_page_offers_the_four_languages(client):
     html = client.get(reverse("home")).content.decode()
 
-    for code, name in [("en", "English"), ("fr", "Français"), ("nl", "Nederlands")]:
+    languages = [("en", "English"), ("fr", "Français"), ("nl", "Nederlands"), ("de", "Deutsch")]
+    for code, name in languages:
         assert f'<option value="{code}" lang="{code}"' in html
         assert name in html

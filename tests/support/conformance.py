@@ -92,3 +92,37 @@ def sampled_states(name: str, num_players: int, games: int = 10):
                 yield seed, state
             state = engine.apply(state, action)
         yield seed, state
+
+
+def _mutations(rng: random.Random, legal: list[str], pool: list[str]) -> list[str]:
+    """Strings made of canonical words that are probably not legal: a word replaced, dropped
+    or repeated."""
+    out = []
+    for _ in range(20):
+        words = rng.choice(legal).split()
+        where = rng.randrange(len(words))
+        change = rng.randrange(3)
+        if change == 0:
+            words[where] = rng.choice(pool)
+        elif change == 1:
+            del words[where]
+        else:
+            words.insert(where, words[where])
+        out.append(" ".join(words))
+    return out
+
+
+def illegal_tries(name: str, num_players: int, games: int = 10):
+    """(state, text) pairs: the illegal actions the conformance suite tries, in the sampled
+    states of ``sampled_states``: GARBAGE, and words of legal actions replaced (by words of
+    actions legal in states seen before), dropped or repeated, each text not legal there."""
+    engine = get_engine(name)
+    rng = random.Random(num_players)
+    pool: set[str] = set()
+    for _seed, state in sampled_states(name, num_players, games):
+        legal = engine.legal_actions(state)
+        pool.update(word for action in legal for word in action.split())
+        tried = GARBAGE + (_mutations(rng, legal, sorted(pool)) if legal else [])
+        for text in tried:
+            if text not in legal:
+                yield state, text

@@ -47,7 +47,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.africa.engine import bot, legal, observe, rules, setup
+from games.africa.engine import bot, legal, observe, rules, scoring, setup
 from games.africa.engine.legal import BOARD
 from games.africa.engine.setup import CAMPS_IN_HAND, OPTIONS
 from games.engines.base import State, shared_places
@@ -83,6 +83,25 @@ class AfricaEngine:
     def scores(self, state: State) -> list[int]:
         """Each seat's running total; at the end it includes final scoring and the bonus."""
         return [player["score"] for player in state["players"]]
+
+    def current_scores(self, state: State) -> list[int]:
+        """Each seat's total if the game ended now: the running total plus the final scoring
+        of the goods, gold and jewels held (rulebook "Game End and Scoring", without the
+        monument bonus); the final totals once the game is over."""
+        if state["phase"] == "over":
+            return self.scores(state)
+        final = scoring.final_scoring(state["players"], state["tie_rounding"])
+        return [
+            player["score"] + part["goods"] + part["gold"] + part["jewels"]
+            for player, part in zip(state["players"], final, strict=True)
+        ]
+
+    def progress(self, state: State) -> float:
+        """How far the game is, 0 to 1: the share of the monuments that end it found so far
+        (ruling 9); 1 once it is over."""
+        if state["phase"] == "over":
+            return 1.0
+        return min(1.0, state["monuments_found"] / state["monuments_to_end"])
 
     def legal_actions(self, state: State) -> list[str]:
         """Every legal action as a canonical string, sorted; [] at the end (``legal``)."""

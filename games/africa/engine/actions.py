@@ -28,9 +28,13 @@ def uncover(state: State, word: str) -> None:
     cell = cell_of(word)
     seat = state["current"]
     if cell not in ADJ[state["researchers"][seat]]:
-        raise IllegalAction(_("{cell} is not next to your researcher"), cell=cell)
+        raise IllegalAction(
+            _("{cell} is not next to your researcher"), code="uncover_not_next", cell=cell
+        )
     if cell not in state["hidden"]:
-        raise IllegalAction(_("{cell} has no face-down marker"), cell=cell)
+        raise IllegalAction(
+            _("{cell} has no face-down marker"), code="uncover_no_marker", cell=cell
+        )
     code = state["hidden"].pop(cell)
     kind = KIND[code]
     player = state["players"][seat]
@@ -77,7 +81,7 @@ def check_better(state: State, code: str, origin: str, cell: str) -> int:
     """Raise unless ``cell`` is empty and counts more for ``code`` than ``origin``; the gain."""
     occupied = non_empty_cells(state)
     if cell in occupied:
-        raise IllegalAction(_("{cell} is not empty"), cell=cell)
+        raise IllegalAction(_("{cell} is not empty"), code="place_not_empty", cell=cell)
     before = value(state, occupied, code, origin, None)
     after = value(state, occupied, code, cell, origin)
     if after <= before:
@@ -86,7 +90,9 @@ def check_better(state: State, code: str, origin: str, cell: str) -> int:
             if KIND[code] == NOMAD
             else _("On {cell} the {marker} would not have more of its kind around than on {origin}")
         )
-        raise IllegalAction(template, cell=cell, origin=origin, marker=code)
+        raise IllegalAction(
+            template, code="place_not_better", cell=cell, origin=origin, marker=code
+        )
     return after - before
 
 
@@ -104,19 +110,24 @@ def swap(state: State, who: str, kind_word: str) -> None:
     seat = state["current"]
     other = seat_of(state, who)
     if other == seat:
-        raise IllegalAction(_("You cannot swap with yourself"))
+        raise IllegalAction(_("You cannot swap with yourself"), code="swap_yourself")
     if KIND.get(kind) != GOODS:
-        raise IllegalAction(_("{kind} is not a kind of goods"), kind=kind_word)
+        raise IllegalAction(_("{kind} is not a kind of goods"), code="not_goods", kind=kind_word)
     if kind == code:
-        raise IllegalAction(_("Swap your {marker} for another kind of goods"), marker=code)
+        raise IllegalAction(
+            _("Swap your {marker} for another kind of goods"), code="swap_same_kind", marker=code
+        )
     theirs = state["players"][other]["goods"]
     mine = state["players"][seat]["goods"]
     count = theirs.get(kind, 0)
     if count == 0:
-        raise IllegalAction(_("P{player} has no {kind}"), player=other + 1, kind=kind)
+        raise IllegalAction(
+            _("P{player} has no {kind}"), code="swap_none", player=other + 1, kind=kind
+        )
     if mine[code] < count:
         raise IllegalAction(
             _("To take {count} {kind} you need {count} {marker}"),
+            code="swap_too_few",
             count=count,
             kind=kind,
             marker=code,
@@ -137,12 +148,18 @@ def move_marker(state: State, kind: str, source: str, target: str) -> None:
     origin, cell = cell_of(source), cell_of(target)
     here = state["researchers"][state["current"]]
     if origin != here and origin not in ADJ[here]:
-        raise IllegalAction(_("{cell} is not on or next to your researcher"), cell=origin)
+        raise IllegalAction(
+            _("{cell} is not on or next to your researcher"), code="marker_not_near", cell=origin
+        )
     code = state["shown"].get(origin)
     if code is None or KIND[code] != kind:
         if kind == NOMAD:
-            raise IllegalAction(_("There is no face-up nomad on {cell}"), cell=origin)
-        raise IllegalAction(_("There is no face-up animal on {cell}"), cell=origin)
+            raise IllegalAction(
+                _("There is no face-up nomad on {cell}"), code="no_nomad", cell=origin
+            )
+        raise IllegalAction(
+            _("There is no face-up animal on {cell}"), code="no_animal", cell=origin
+        )
     points = check_better(state, code, origin, cell)
     del state["shown"][origin]
     state["shown"][cell] = code
@@ -160,10 +177,12 @@ def camp(state: State, use_word: str) -> None:
     player = state["players"][seat]
     here = state["researchers"][seat]
     if not player["camps"]:
-        raise IllegalAction(_("You have no base camp left"))
+        raise IllegalAction(_("You have no base camp left"), code="no_camp_left")
     if here in non_empty_cells(state):
         raise IllegalAction(
-            _("A base camp needs an empty cell, and {cell} is not empty"), cell=here
+            _("A base camp needs an empty cell, and {cell} is not empty"),
+            code="camp_not_empty",
+            cell=here,
         )
     player["camps"] -= 1
     state["camps"].append(here)

@@ -21,24 +21,32 @@ def check_phase(state: State, keyword: str) -> None:
     """Raise IllegalAction when ``keyword`` is not what the game waits for now."""
     phase = state["phase"]
     if phase == "over":
-        raise IllegalAction(_("The game is over"))
+        raise IllegalAction(_("The game is over"), code="game_over")
     if phase == "setup":
         if keyword != "start":
-            raise IllegalAction(_("First every player places a researcher on a start city"))
+            raise IllegalAction(
+                _("First every player places a researcher on a start city"), code="setup_first"
+            )
         return
     if keyword == "start":
-        raise IllegalAction(_("The researchers are already on the board"))
+        raise IllegalAction(_("The researchers are already on the board"), code="setup_done")
     pending = state["pending"]
     if pending is None:
         if keyword in ("place", "keep", "swap"):
-            raise IllegalAction(_("There is nothing to place, keep or swap now"))
+            raise IllegalAction(
+                _("There is nothing to place, keep or swap now"), code="nothing_pending"
+            )
     elif pending["type"] == "place" and keyword != "place":
         raise IllegalAction(
-            _("First place the {marker} you uncovered (place <cell>)"), marker=pending["marker"]
+            _("First place the {marker} you uncovered (place <cell>)"),
+            code="place_first",
+            marker=pending["marker"],
         )
     elif pending["type"] == "goods" and keyword not in ("keep", "swap"):
         raise IllegalAction(
-            _("First keep the {marker} you uncovered or swap it"), marker=pending["marker"]
+            _("First keep the {marker} you uncovered or swap it"),
+            code="goods_first",
+            marker=pending["marker"],
         )
 
 
@@ -78,7 +86,9 @@ def _read(text: str) -> tuple[str, list[str]]:
         raise not_an_action(repr(text))
     words = text.split()
     if not words:
-        raise IllegalAction(_('Type an action, for example "uncover E4" or "end"'))
+        raise IllegalAction(
+            _('Type an action, for example "uncover E4" or "end"'), code="not_an_action"
+        )
     keyword, args = words[0].lower(), words[1:]
     if keyword not in HANDLERS or len(args) != ARITY[keyword]:
         raise not_an_action(" ".join(words))
@@ -125,7 +135,7 @@ def canonical(state: State, text: str) -> str:
     elif keyword == "swap":
         kind = args[1].lower()
         if KIND.get(kind) != GOODS:
-            raise IllegalAction(_("{kind} is not a kind of goods"), kind=args[1])
+            raise IllegalAction(_("{kind} is not a kind of goods"), code="not_goods", kind=args[1])
         args = [f"P{seat_of(state, args[0]) + 1}", kind]
     elif keyword == "camp":
         if args[0].lower() not in CAMP_USES:

@@ -19,14 +19,16 @@ BONUS_POINTS = 3
 
 def not_an_action(action: str) -> IllegalAction:
     """The error for text that is no Africa action at all."""
-    return IllegalAction(_('"{action}" is not an action in Africa'), action=action)
+    return IllegalAction(
+        _('"{action}" is not an action in Africa'), code="not_an_action", action=action
+    )
 
 
 def cell_of(word: str) -> str:
     """The cell id of ``word`` (any case); IllegalAction when the board has no such cell."""
     cell = BOARD.by_upper.get(word.upper())
     if cell is None:
-        raise IllegalAction(_("{cell} is not a cell of the board"), cell=word)
+        raise IllegalAction(_("{cell} is not a cell of the board"), code="no_cell", cell=word)
     return cell
 
 
@@ -43,20 +45,22 @@ def add_points(state: State, points: int) -> None:
 def check_free(state: State, cell: str) -> None:
     """A researcher may not stop on a face-down marker or another researcher."""
     if cell in state["hidden"]:
-        raise IllegalAction(_("{cell} has a face-down marker"), cell=cell)
+        raise IllegalAction(_("{cell} has a face-down marker"), code="cell_face_down", cell=cell)
     if cell in state["researchers"]:
         if cell == state["researchers"][state["current"]]:
-            raise IllegalAction(_("Your researcher is already on {cell}"), cell=cell)
-        raise IllegalAction(_("{cell} has another researcher"), cell=cell)
+            raise IllegalAction(
+                _("Your researcher is already on {cell}"), code="already_there", cell=cell
+            )
+        raise IllegalAction(_("{cell} has another researcher"), code="cell_researcher", cell=cell)
 
 
 def start(state: State, word: str) -> None:
     """Ruling 1: in seat order, each player puts a researcher on a free start city."""
     cell = cell_of(word)
     if cell not in BOARD.start_cities:
-        raise IllegalAction(_("{cell} is not a start city"), cell=cell)
+        raise IllegalAction(_("{cell} is not a start city"), code="not_start_city", cell=cell)
     if cell in state["researchers"]:
-        raise IllegalAction(_("{cell} already has a researcher"), cell=cell)
+        raise IllegalAction(_("{cell} already has a researcher"), code="start_taken", cell=cell)
     seat = state["current"]
     state["researchers"][seat] = cell
     event(state, "start", cell=cell)
@@ -72,7 +76,10 @@ def anywhere(state: State, word: str) -> None:
     """Option A (rulebook "Move a Researcher Anywhere", ruling 2): the whole turn."""
     cell = cell_of(word)
     if state["slot"] or state["moved"]:
-        raise IllegalAction(_("Moving anywhere takes the whole turn: do it first or not at all"))
+        raise IllegalAction(
+            _("Moving anywhere takes the whole turn: do it first or not at all"),
+            code="anywhere_whole_turn",
+        )
     check_free(state, cell)
     seat = state["current"]
     event(state, "anywhere", **{"from": state["researchers"][seat], "to": cell})
@@ -84,14 +91,18 @@ def move(state: State, word: str) -> None:
     """Option B's move before an action: 1 or 2 steps on a free path (ruling 2)."""
     cell = cell_of(word)
     if state["moved"]:
-        raise IllegalAction(_("You already moved for this action: take the action or end"))
+        raise IllegalAction(
+            _("You already moved for this action: take the action or end"), code="moved_already"
+        )
     check_free(state, cell)
     seat = state["current"]
     here = state["researchers"][seat]
     if cell not in BOARD.within_two[here]:
-        raise IllegalAction(_("{cell} is more than two steps from your researcher"), cell=cell)
+        raise IllegalAction(
+            _("{cell} is more than two steps from your researcher"), code="move_too_far", cell=cell
+        )
     if cell not in move_targets(state, here):
-        raise IllegalAction(_("No free path leads to {cell}"), cell=cell)
+        raise IllegalAction(_("No free path leads to {cell}"), code="move_no_path", cell=cell)
     event(state, "move", **{"from": here, "to": cell})
     state["researchers"][seat] = cell
     state["moved"] = True
@@ -133,9 +144,13 @@ def seat_of(state: State, word: str) -> int:
     names no player of this game."""
     number = word[1:]
     if word[:1].upper() != "P" or not number.isdigit():
-        raise IllegalAction(_("{player} is not a player: write P1, P2 and so on"), player=word)
+        raise IllegalAction(
+            _("{player} is not a player: write P1, P2 and so on"), code="not_a_player", player=word
+        )
     if not 1 <= int(number) <= state["num_players"]:
-        raise IllegalAction(_("There is no player {player}"), player=word.upper())
+        raise IllegalAction(
+            _("There is no player {player}"), code="no_such_player", player=word.upper()
+        )
     return int(number) - 1
 
 

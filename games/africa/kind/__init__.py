@@ -15,6 +15,7 @@ class AfricaKind(GameKind):
 
     name = "africa"
     label = "Africa"
+    turns_per_player = 25
     template_dir = "games/africa/"
     options_form = AfricaOptionsForm
     seat_colours = SEAT_COLOURS

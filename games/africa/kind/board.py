@@ -29,6 +29,7 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from games.africa.engine.data import marker_mix
+from games.africa.engine.legal import BOARD
 from games.africa.kind.cells import (
     LABEL_LETTER,
     LABEL_ROOM,
@@ -43,6 +44,7 @@ from games.africa.kind.cells import (
 from games.africa.kind.terms import HIDDEN, MARKER_LABELS, MARKER_NAMES
 from games.kinds import board
 from games.kinds.hexmap import HEX_SIZE
+from games.kinds.mailtext import board_order
 
 
 class Board(board.Board):
@@ -60,6 +62,23 @@ class Board(board.Board):
         "marker": gettext_lazy("A marker you may move elsewhere"),
         "choose": gettext_lazy("Several things to do there: choose"),
     }
+
+    def mail_focus(self, observation: dict, board_context: dict, viewer: int) -> str | None:
+        """The close-up of the mail's picture: FOCUS_HEXES hex sizes across about the
+        viewer's researcher (None before it is placed)."""
+        here = next(
+            (
+                c
+                for c in board_context["cells"]
+                if observation["cells"][c["id"]].get("researcher") == viewer
+            ),
+            None,
+        )
+        if here is None:
+            return None
+        width, height = board_context["width"], board_context["height"]
+        across = board.FOCUS_HEXES * HEX_SIZE
+        return board.focus_around(here["x"], here["y"], width, height, across)
 
     def context(
         self,
@@ -163,6 +182,32 @@ class Board(board.Board):
                 {"code": code, "name": MARKER_NAMES[code], "label": MARKER_LABELS[code]}
                 for code in marker_mix().counts
             ],
+        }
+
+    def text_context(self, observation: dict, seats: list[dict], viewer: int | None) -> dict:
+        """The text mode's board (see ``games.kinds.board.Board.text_context``), each cell in
+        the words of its title on the graphic board ("E4: face-down marker, researcher of
+        Alice (P1)"): {"summary" (the board's description), "around" (the cells of the
+        viewer's researcher and its neighbours, [] for a watcher or before it is placed),
+        "researchers" (the cells of the researchers, in seat order), "rows": [{"row",
+        "cells"}] every cell, row by row}."""
+        drawn = self.context(observation, seats, highlight=set())
+        titles = {cell["id"]: cell["title"] for cell in drawn["cells"]}
+        where = {
+            info["researcher"]: cell
+            for cell, info in observation["cells"].items()
+            if info.get("researcher") is not None
+        }
+        mine = where.get(viewer) if viewer is not None else None
+        around = [mine, *sorted(BOARD.neighbors(mine), key=board_order)] if mine else []
+        rows: dict[int, list[str]] = {}
+        for cell in sorted(titles, key=board_order):
+            rows.setdefault(int(cell[1:]), []).append(titles[cell])
+        return {
+            "summary": drawn["description"],
+            "around": [titles[cell] for cell in around],
+            "researchers": [titles[where[seat]] for seat in sorted(where)],
+            "rows": [{"row": row, "cells": cells} for row, cells in rows.items()],
         }
 
     def changed_cells(self, events: list[dict]) -> set[str]:

@@ -207,7 +207,13 @@ def _cell_svg(cell: dict[str, Any]) -> str:
     built here in one pass because the board is redrawn at every move."""
     link = cell["link"]
     out = [f'<g id="place-{cell["id"]}" data-place="">']
-    if link:
+    if link and link.get("why_not"):  # no target: a click asks why (games.kinds.page)
+        out.append(
+            f'<a class="cell-link why-not" href="{escape(link["href"])}" tabindex="-1" '
+            f'aria-label="{escape(link["label"])}" hx-get="{escape(link["href"])}" '
+            'hx-target="#game" hx-swap="outerHTML">'
+        )
+    elif link:
         out.append(
             f'<a class="cell-link" href="{escape(link["href"])}" '
             f'aria-label="{escape(link["label"])}"'
@@ -230,7 +236,7 @@ def _cell_svg(cell: dict[str, Any]) -> str:
         classes += " selected"
     if cell.get("changed"):
         classes += " changed"
-    title = f"{link['label']}. {cell['title']}" if link else cell["title"]
+    title = f"{link['label']}. {cell['title']}" if link and link.get("kind") else cell["title"]
     out.append(
         f'<g class="{classes}" data-cell="{cell["id"]}"><title>{escape(title)}</title>'
         f'<polygon class="hex" points="{cell["points"]}"/>'

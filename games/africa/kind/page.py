@@ -104,6 +104,20 @@ def board_links(
     return links
 
 
+def tried_action(observation: dict, cell: str, selected_from: str | None, choices: Choices):
+    """What a click on ``cell``, no move target, would try (for "Why not?"): moving the marker
+    picked on ``selected_from`` there; else by the phase a start city, the place of the
+    uncovered animal or nomad, uncovering a face-down marker or moving there."""
+    if selected_from is not None:
+        return f"{choices.from_cell[selected_from][0].split()[0]} {selected_from} {cell}"
+    pending = observation["pending"]
+    if observation["phase"] == "setup":
+        return f"start {cell}"
+    if pending is not None and pending["type"] == "place":
+        return f"place {cell}"
+    return f"{'uncover' if observation['cells'][cell]['face_down'] else 'move'} {cell}"
+
+
 class Page(page.Page):
     """Africa's half of the play page: a click on a cell plays its one action or opens its
     choices; the panel shows each player's goods, gold, jewels and base camps."""
@@ -132,10 +146,16 @@ class Page(page.Page):
         def label(action):
             return self.action_label(action, observation, names)
 
-        links = {}
+        links = targets = {}
         if legal:
             target = functools.partial(self.move_target, game)
-            links = board_links(choices, selected_from, label, target, confirm)
+            targets = board_links(choices, selected_from, label, target, confirm)
+            links = self.with_why_not(
+                game,
+                targets,
+                observation["cells"],
+                lambda cell: tried_action(observation, cell, selected_from, choices),
+            )
         cell_choices = []
         if selected_cell and not selected_from:
             cell_choices = [(a, label(a)) for a in choices.by_cell.get(selected_cell, [])]
@@ -146,7 +166,9 @@ class Page(page.Page):
         def board_context():
             seats = board_seats(game.seat_list)
             selected = selected_from or (selected_cell if cell_choices else None)
-            board = self.kind.board.context(observation, seats, links=links, selected=selected)
+            board = self.kind.board.context(
+                observation, seats, links=links, selected=selected, highlight=set(targets)
+            )
             return {"board": board, "target_kinds": self.kind.board.target_kinds}
 
         return {

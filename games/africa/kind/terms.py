@@ -66,9 +66,8 @@ START_CITY_NAMES = {
     "H16": _("Cape Town"),
 }
 
-#: The seat colours in seat order: key, name, fill, ink printed on the fill (hex colours), and
-#: the researcher's shape with how far down its seat number sits in it (SVG user units). The
-#: fills are from the Okabe-Ito palette, told apart by people with the common forms of colour
-#: blindness; the ink has a contrast of at least 5:1 on its fill. Colour is never the only cue:
-#: a researcher also shows its seat number and a shape of its own.
+#: The seat colours in seat order: the first five of the shared ones
+#: (``games.kinds.SEAT_COLOURS``: told apart by people with the common forms of colour
+#: blindness, the ink at 4.5:1 or more on its fill). Colour is never the only cue: a
+#: researcher also shows its seat number and a shape of its own.
 SEAT_COLOURS = kinds.SEAT_COLOURS[:5]

@@ -43,7 +43,8 @@ from __future__ import annotations
 from typing import Any
 
 from games.africana.engine import bot, legal, observe, rules, scoring, setup
-from games.africana.engine.data import BOARD, BOOKS, Board
+from games.africana.engine.data import BOARD, BOOKS, EXPEDITIONS, Board
+from games.africana.engine.setup import SLOTS
 from games.engines.base import State
 
 
@@ -93,6 +94,22 @@ class AfricanaEngine:
     def places(self, state: State) -> list[int]:
         """Each seat's place (1 = winner) by points, then silver; ties share the place."""
         return scoring.places(self.scores(state), state["silver"])
+
+    def current_scores(self, state: State) -> list[int]:
+        """Each seat's total if the game ended now: ``scores`` already counts so (ruling 8)."""
+        return self.scores(state)
+
+    #: The places if the game ended now: by ``current_scores``, then silver (as ``places``).
+    current_places = places
+
+    def progress(self, state: State) -> float:
+        """How far the game is, 0 to 1: the share of the expedition pile (the cards left
+        after the spaces were filled at set-up) drawn so far, since the game ends once the
+        pile cannot fill the spaces (ruling 7); 1 once it is over."""
+        if state["phase"] == "over":
+            return 1.0
+        pile = len(EXPEDITIONS) - len(state["removed"]) - SLOTS
+        return min(1.0, max(0.0, 1 - len(state["expedition_pile"]) / pile)) if pile > 0 else 1.0
 
     def observation(self, state: State, viewer: int | None) -> dict[str, Any]:
         """What ``viewer`` (a seat, or None for a spectator) may see (ruling 9)."""

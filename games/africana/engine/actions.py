@@ -45,11 +45,12 @@ def do_draw(state: State, seat: int) -> None:
 def _own_book(state: State, seat: int, book: str) -> dict[str, Any]:
     require_phase(state, "action", "book")
     if book not in ("north", "south"):
-        raise IllegalAction(_("There is no book called “{book}”."), book=book)
+        raise IllegalAction(_("There is no book called “{book}”."), code="no_such_book", book=book)
     mine = BOOK_AT[state["explorers"][seat]]
     if book != mine:
         raise IllegalAction(
             _("Your explorer is in the {hemisphere}: you may only use the {hemisphere} book."),
+            code="other_book",
             hemisphere=mine,
         )
     state["phase"] = "book"
@@ -68,10 +69,12 @@ def do_turn(state: State, seat: int, book: str, direction: str) -> None:
     the number of pages turned this turn (ruling 4)."""
     piles = _own_book(state, seat, book)
     if direction not in ("forward", "back"):
-        raise IllegalAction(_("Turn a page “forward” or “back”."))
+        raise IllegalAction(_("Turn a page “forward” or “back”."), code="page_direction")
     source, target = ("right", "left") if direction == "forward" else ("left", "right")
     if not piles[source]:
-        raise IllegalAction(_("There is no page left to turn {direction}."), direction=direction)
+        raise IllegalAction(
+            _("There is no page left to turn {direction}."), code="no_page", direction=direction
+        )
     cost = page_cost(state)
     pay(state, seat, cost)
     piles[target].insert(0, piles[source].pop(0))
@@ -95,9 +98,11 @@ def do_buy(state: State, seat: int, book: str, side: str) -> None:
     """``buy <book> left|right``: B) buy the adventure card shown on that side."""
     piles = _own_book(state, seat, book)
     if side not in ("left", "right"):
-        raise IllegalAction(_("Buy the “left” or the “right” card."))
+        raise IllegalAction(_("Buy the “left” or the “right” card."), code="buy_side")
     if not piles[side]:
-        raise IllegalAction(_("There is no card on the {side} of the book."), side=side)
+        raise IllegalAction(
+            _("There is no card on the {side} of the book."), code="no_book_card", side=side
+        )
     pay(state, seat, ADVENTURE_PRICE)
     card = piles[side].pop(0)
     _reveal(piles)
@@ -112,7 +117,7 @@ def _parse_card(spec: str) -> tuple[str, str | None]:
     """(the hand card, the colour it is recoloured to or None) for a card spec (ruling 5)."""
     parsed = CARD_SPECS.get(spec)
     if parsed is None:
-        raise IllegalAction(_("“{spec}” is not a card."), spec=spec)
+        raise IllegalAction(_("“{spec}” is not a card."), code="not_a_card", spec=spec)
     return parsed
 
 
@@ -122,29 +127,44 @@ def do_go(state: State, seat: int, loc: str, spec: str) -> None:
     require_phase(state, "action", "move")
     here = state["explorers"][seat]
     if loc not in NEIGHBORS:
-        raise IllegalAction(_("There is no location called “{location}”."), location=loc)
+        raise IllegalAction(
+            _("There is no location called “{location}”."), code="no_such_location", location=loc
+        )
     if loc not in NEIGHBORS[here]:
         raise IllegalAction(
-            _("No travel route joins {here} to {location}."), here=here, location=loc
+            _("No travel route joins {here} to {location}."),
+            code="no_route",
+            here=here,
+            location=loc,
         )
     card, recolor = _parse_card(spec)
     if not state["hands"][seat].get(card):
-        raise IllegalAction(_("You have no {card} card in your hand."), card=card)
+        raise IllegalAction(
+            _("You have no {card} card in your hand."), code="no_such_card", card=card
+        )
     colors = STEP_COLORS[loc]
     color = card.removeprefix(ASSISTANT)
     if recolor is not None:
         if color in colors:
             raise IllegalAction(
-                _("Your {card} card already fits: no need to change its colour."), card=card
+                _("Your {card} card already fits: no need to change its colour."),
+                code="card_fits",
+                card=card,
             )
         if recolor not in colors:
             raise IllegalAction(
-                _("A step to {location} needs {colors}."), location=loc, colors=" / ".join(colors)
+                _("A step to {location} needs {colors}."),
+                code="step_colour",
+                location=loc,
+                colors=" / ".join(colors),
             )
         pay(state, seat, RECOLOR_PRICE)
     elif card != "joker" and color not in colors:
         raise IllegalAction(
-            _("A step to {location} needs {colors}."), location=loc, colors=" / ".join(colors)
+            _("A step to {location} needs {colors}."),
+            code="step_colour",
+            location=loc,
+            colors=" / ".join(colors),
         )
     state["phase"] = "move"
     lose(state, seat, card)
@@ -165,15 +185,21 @@ def do_go(state: State, seat: int, loc: str, spec: str) -> None:
 def _require_at(state: State, seat: int, location: str, template: str, card: str) -> None:
     """Raise IllegalAction(template) unless ``seat``'s explorer stands at ``location``."""
     if state["explorers"][seat] != location:
-        raise IllegalAction(template, card=card, location=location)
+        raise IllegalAction(template, code="not_there", card=card, location=location)
 
 
 def _slot_of(state: State, card: str) -> int:
     card = card.upper()
     if card not in EXPEDITIONS:
-        raise IllegalAction(_("There is no expedition “{card}”."), card=card)
+        raise IllegalAction(
+            _("There is no expedition “{card}”."), code="no_such_expedition", card=card
+        )
     if card not in state["slots"]:
-        raise IllegalAction(_("Expedition {card} is not on an expedition space."), card=card)
+        raise IllegalAction(
+            _("Expedition {card} is not on an expedition space."),
+            code="expedition_not_out",
+            card=card,
+        )
     return state["slots"].index(card)
 
 
@@ -183,12 +209,16 @@ def do_join(state: State, seat: int, card: str) -> None:
     slot = _slot_of(state, card)
     card = state["slots"][slot]
     if seat in state["markers"][slot]:
-        raise IllegalAction(_("You have already joined expedition {card}."), card=card)
+        raise IllegalAction(
+            _("You have already joined expedition {card}."), code="joined_already", card=card
+        )
     _require_at(
         state, seat, EXPEDITIONS[card]["start"], _("Expedition {card} starts at {location}."), card
     )
     if markers_out(state, seat) >= MARKERS:
-        raise IllegalAction(_("All your {n} company markers are out."), n=MARKERS)
+        raise IllegalAction(
+            _("All your {n} company markers are out."), code="no_marker_left", n=MARKERS
+        )
     state["phase"] = "move"
     state["markers"][slot].append(seat)
     kind, amount = SLOT_BONUS[slot]
@@ -212,7 +242,9 @@ def do_expedition(state: State, seat: int, card: str) -> None:
     card = state["slots"][slot]
     expedition = EXPEDITIONS[card]
     if seat not in state["markers"][slot]:
-        raise IllegalAction(_("You have not joined expedition {card}."), card=card)
+        raise IllegalAction(
+            _("You have not joined expedition {card}."), code="not_joined", card=card
+        )
     _require_at(state, seat, expedition["target"], _("Expedition {card} ends at {location}."), card)
     state["phase"] = "move"
     state["silver"][seat] += expedition["silver"]
@@ -229,7 +261,9 @@ def do_adventure(state: State, seat: int, card: str) -> None:
     require_phase(state, "action", "move")
     card = card.upper()
     if card not in state["adventures"][seat]:
-        raise IllegalAction(_("Adventure {card} is not in front of you."), card=card)
+        raise IllegalAction(
+            _("Adventure {card} is not in front of you."), code="adventure_not_yours", card=card
+        )
     adventure = ADVENTURES[card]
     _require_at(state, seat, adventure["target"], _("Adventure {card} ends at {location}."), card)
     state["phase"] = "move"

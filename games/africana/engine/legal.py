@@ -195,14 +195,18 @@ def canonical(state: State, text: str) -> str:
     Whether the action is legal now is for ``apply`` to say.
     """
     if not isinstance(text, str) or has_control_characters(text):
-        raise IllegalAction(_("That is not an action."))
+        raise IllegalAction(_("That is not an action."), code="not_an_action")
     words = text.lower().split()
     if not words or ARITY.get(words[0]) != len(words) - 1:
-        raise IllegalAction(_("“{action}” is not an action."), action=text.strip())
+        raise IllegalAction(
+            _("“{action}” is not an action."), code="not_an_action", action=text.strip()
+        )
     spelled = [words[0]]
     for word, known in zip(words[1:], _WORDS.get(words[0], ()), strict=True):
         if word not in known:
-            raise IllegalAction(_("“{action}” is not an action."), action=text.strip())
+            raise IllegalAction(
+                _("“{action}” is not an action."), code="not_an_action", action=text.strip()
+            )
         spelled.append(known[word])
     return " ".join(spelled)
 

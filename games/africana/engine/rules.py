@@ -77,13 +77,15 @@ def apply(state: State, action: str) -> State:
     rules do not allow here, including text that is no action; ``state`` is never changed.
     """
     if not isinstance(action, str):
-        raise IllegalAction(_("That is not an action."))
+        raise IllegalAction(_("That is not an action."), code="not_an_action")
     words = action.lower().split()
     if state["phase"] == "over":
-        raise IllegalAction(_("The game is over."))
+        raise IllegalAction(_("The game is over."), code="game_over")
     handler = _HANDLERS.get(words[0]) if words else None
     if handler is None or len(words) != ARITY[words[0]] + 1:
-        raise IllegalAction(_("“{action}” is not an action."), action=action.strip())
+        raise IllegalAction(
+            _("“{action}” is not an action."), code="not_an_action", action=action.strip()
+        )
     new = clone(state)
     handler(new, new["seat"], *words[1:])
     return new

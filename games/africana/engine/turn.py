@@ -28,17 +28,26 @@ def require_phase(state: State, *phases: str) -> None:
     if phase in phases:
         return
     if phase == "discard":
-        raise IllegalAction(_("You hold more than {limit} cards: discard first."), limit=HAND_LIMIT)
+        raise IllegalAction(
+            _("You hold more than {limit} cards: discard first."),
+            code="discard_first",
+            limit=HAND_LIMIT,
+        )
     if phase == "drop":
         raise IllegalAction(
             _("You have more than {limit} unfinished adventures: drop one first."),
+            code="drop_first",
             limit=ADVENTURE_LIMIT,
         )
     if phase == "book":
-        raise IllegalAction(_("You are buying adventure cards this turn; finish with “done”."))
+        raise IllegalAction(
+            _("You are buying adventure cards this turn; finish with “done”."), code="buying_now"
+        )
     if phase == "move":
-        raise IllegalAction(_("You are moving your explorer this turn; finish with “done”."))
-    raise IllegalAction(_("That comes at the end of a turn, not now."))
+        raise IllegalAction(
+            _("You are moving your explorer this turn; finish with “done”."), code="moving_now"
+        )
+    raise IllegalAction(_("That comes at the end of a turn, not now."), code="end_of_turn_only")
 
 
 def draw_one(state: State) -> str | None:
@@ -73,6 +82,7 @@ def pay(state: State, seat: int, silver: int) -> None:
     if state["silver"][seat] < silver:
         raise IllegalAction(
             _("That costs {cost} silver and you have {silver}."),
+            code="too_little_silver",
             cost=silver,
             silver=state["silver"][seat],
         )
@@ -114,7 +124,9 @@ def do_discard(state: State, seat: int, card: str) -> None:
     """``discard <card>`` at the hand limit (Check Card Limits, ruling 7)."""
     require_phase(state, "discard")
     if not state["hands"][seat].get(card):
-        raise IllegalAction(_("You have no {card} card in your hand."), card=card)
+        raise IllegalAction(
+            _("You have no {card} card in your hand."), code="no_such_card", card=card
+        )
     lose(state, seat, card)
     if is_travel(card):
         state["discard_pile"].append(card)
@@ -127,7 +139,9 @@ def do_drop(state: State, seat: int, card: str) -> None:
     require_phase(state, "drop")
     card = card.upper()
     if card not in state["adventures"][seat]:
-        raise IllegalAction(_("Adventure {card} is not in front of you."), card=card)
+        raise IllegalAction(
+            _("Adventure {card} is not in front of you."), code="adventure_not_yours", card=card
+        )
     state["adventures"][seat].remove(card)
     event(state, "drop", seat, adventure=card)
     _check_limits(state, seat)

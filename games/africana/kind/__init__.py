@@ -14,6 +14,7 @@ class AfricanaKind(GameKind):
 
     name = "africana"
     label = "Africana"
+    turns_per_player = 18
     template_dir = "games/africana/"
     seat_colours = SEAT_COLOURS
 

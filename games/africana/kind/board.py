@@ -160,7 +160,8 @@ def location_xy(loc: str) -> tuple[float, float]:
 
 def seat_tokens(seats: list[dict]) -> list[dict]:
     """The seats' tokens in seat order: {"number", "key" (the seat colour's key), "name",
-    "initial", "fill", "ink", "colour"}."""
+    "initial", "fill", "ink", "shape", "text_dy", "colour"}; the shape (one of
+    ``games.kinds.SEAT_SHAPES``) and the initial are the cues that are not colour."""
     by_key = {colour.key: colour for colour in SEAT_COLOURS}
     tokens = []
     for number, seat in enumerate(seats):
@@ -173,6 +174,8 @@ def seat_tokens(seats: list[dict]) -> list[dict]:
                 "initial": INITIALS[number],
                 "fill": colour.fill,
                 "ink": colour.ink,
+                "shape": colour.shape,
+                "text_dy": colour.text_dy,
                 "colour": colour.name,
             }
         )
@@ -221,6 +224,10 @@ def slot_bonus(bonus: dict) -> str:
     return silver(bonus["silver"])
 
 
+#: The width of the close-up of the mail's picture, in map units (the map is about 600 across).
+FOCUS_ACROSS = 250
+
+
 class Board(board.Board):
     """Africana's board: the map with its locations, routes and explorers, the expedition
     slots and the books."""
@@ -232,6 +239,13 @@ class Board(board.Board):
         "step": gettext_lazy("Move there; your turn goes on"),
         "choose": gettext_lazy("Several cards fit: choose the card first"),
     }
+
+    def mail_focus(self, observation: dict, board_context: dict, viewer: int) -> str | None:
+        """The close-up of the mail's picture: FOCUS_ACROSS map units about the viewer's
+        explorer, with the places it may travel to next."""
+        x, y = location_xy(observation["explorers"][viewer])
+        width, height = board_context["width"], board_context["height"]
+        return board.focus_around(x, y, width, height, FOCUS_ACROSS)
 
     def context(
         self, observation: dict, seats: list[dict], *, links=None, selected=None, highlight=None
@@ -261,7 +275,7 @@ class Board(board.Board):
                     "north": BOARD.book(loc) == "north",
                     "dots": [
                         {
-                            "dx": 15 + 13 * i if not left else -15 - 13 * i,
+                            "dx": 16 + 15 * i if not left else -16 - 15 * i,
                             "letter": TRAVEL_COLOURS[c][1],
                             "fill": TRAVEL_COLOURS[c][2],
                             "ink": TRAVEL_COLOURS[c][3],
@@ -274,7 +288,7 @@ class Board(board.Board):
                         dict(token, dx=round((i - (len(here) - 1) / 2) * 17, 1))
                         for i, token in enumerate(here)
                     ],
-                    "link": links.get(loc),
+                    **board.place_links(links, loc),
                     "selected": loc == selected,
                     "title": _("%(place)s: travel colours %(colours)s")
                     % {
@@ -343,6 +357,43 @@ class Board(board.Board):
             "last_round": observation["last_round"],
             "page_cost": 0 if observation.get("book_turns", 0) == 0 else 1,
         }
+
+    def text_context(self, observation: dict, seats: list[dict], viewer: int | None) -> dict:
+        """The text mode's board (see ``games.kinds.board.Board.text_context``): {"board":
+        the graphic board's context (its expedition slots, piles and books, shown as the
+        graphic board's area shows them), "mine": the viewer's location (None for a watcher),
+        "locations": [{"title" ("Kairo: travel colours orange, gray"), "explorers" (the names
+        of the players whose explorer is there), "routes" (the names of the locations a route
+        joins it to), "cards" (the expedition cards on display that start or end there, in
+        words)}] in the map's order}."""
+        drawn = self.context(observation, seats, highlight=set())
+        cards: dict[str, list[str]] = {}
+        for slot in drawn["slots"]:
+            card = slot["card"]
+            if card is not None:
+                words = _(
+                    "Expedition %(card)s in space %(space)s, from %(start)s to %(target)s"
+                ) % {
+                    "card": card["id"],
+                    "space": slot["number"],
+                    "start": card["start"],
+                    "target": card["target"],
+                }
+                for loc in {EXPEDITIONS[card["id"]]["start"], EXPEDITIONS[card["id"]]["target"]}:
+                    cards.setdefault(loc, []).append(words)
+        locations = [
+            {
+                "title": location["title"],
+                "explorers": [token["name"] for token in location["explorers"]],
+                "routes": [place(other) for other in BOARD.routes(location["id"])],
+                "cards": cards.get(location["id"], []),
+            }
+            for location in drawn["locations"]
+        ]
+        mine = None
+        if viewer is not None:
+            mine = place(observation["explorers"][viewer])
+        return {"board": drawn, "mine": mine, "locations": locations}
 
     def changed_cells(self, events: list[dict]) -> set[str]:
         """The map locations that Africana's public ``events`` name: where an explorer came from

@@ -13,11 +13,18 @@ from collections import defaultdict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.africana.engine.data import COMPANIES
+from games.africana.engine.data import BOARD, COMPANIES
 from games.africana.kind.log import adventure_words, expedition_words, place, silver
 from games.africana.kind.terms import COMPANY_NAMES, SEAT_COLOURS, card_name
 from games.kinds import page
 from games.kinds.board import board_seats
+
+
+def tried_card(observation: dict, seat: int) -> str:
+    """The card a click on a location that is no target tries to travel with (for "Why
+    not?"): the first card of ``seat``'s own hand, else a joker."""
+    hand = observation["players"][seat].get("hand") or {}
+    return next((card for card, count in sorted(hand.items()) if count), "joker")
 
 
 class Page(page.Page):
@@ -28,7 +35,10 @@ class Page(page.Page):
         "The expedition cards and the travel cards were shuffled before the game began."
     )
     replay_note = gettext_lazy("Every hand is shown, because the game is over.")
-    fragment_sources = {"board_area": ["board_area", "board", "adventure"]}
+    fragment_sources = {
+        "board_area": ["board_area", "board", "cards", "adventure"],
+        "text_board": ["text_board", "cards", "adventure"],
+    }
     stylesheets = ("games/africana/africana.css",)
 
     def context(self, request, game, seat, observation, legal, names) -> dict:
@@ -62,6 +72,11 @@ class Page(page.Page):
             else:
                 text = _("%(place)s: choose a card") % {"place": place(loc)}
                 links[loc] = self.move_target(game, "choose", text, query=query)
+        if legal:
+            card = tried_card(observation, observation["current_player"])
+            links = self.with_why_not(
+                game, links, BOARD.locations, lambda loc: f"go {loc} {card}", place
+            )
         cell_choices = [(a, label(a)) for a in by_location.get(selected, [])]
 
         def board_context():

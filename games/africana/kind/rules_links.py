@@ -3,6 +3,8 @@
 
 from django.utils.translation import gettext_lazy as _
 
+from games.africana.kind.log import place
+from games.africana.kind.terms import colour_name
 from games.kinds import rules_links
 
 #: The stable section ids of Africana's summary, with the words a screen reader says for them.
@@ -61,8 +63,48 @@ GOVERNING_SECTION = {
 }
 
 
+#: Each code of a refusal (Africana's engine raises IllegalAction with one) to the section of
+#: the rule that forbids the action ("Why not?").
+REASONS = {
+    "game_over": "scoring",
+    "not_your_turn": "turn",
+    "not_an_action": "notation",
+    "not_a_card": "notation",
+    "no_such_book": "notation",
+    "no_such_location": "notation",
+    "no_such_expedition": "notation",
+    "page_direction": "notation",
+    "buy_side": "notation",
+    "discard_first": "discard",
+    "drop_first": "drop",
+    "buying_now": "book",
+    "moving_now": "move",
+    "end_of_turn_only": "turn-end",
+    "too_little_silver": "turn",
+    "no_such_card": "cards",
+    "adventure_not_yours": "adventures",
+    "other_book": "book",
+    "no_page": "book-turn",
+    "no_book_card": "buy",
+    "no_route": "move",
+    "card_fits": "recolour",
+    "step_colour": "cards",
+    "expedition_not_out": "join",
+    "joined_already": "join",
+    "no_marker_left": "join",
+    "not_joined": "expedition",
+    "not_there": "move",
+}
+
+
 class RulesLinks(rules_links.RulesLinks):
-    """Africana's rule links: ``SECTIONS`` and ``GOVERNING_SECTION``."""
+    """Africana's rule links: ``SECTIONS``, ``GOVERNING_SECTION`` and ``REASONS``."""
 
     sections = SECTIONS
     governing = GOVERNING_SECTION
+    reasons = REASONS
+    words = {
+        "location": place,
+        "here": place,
+        "colors": lambda colours: " / ".join(map(colour_name, colours.split(" / "))),
+    }

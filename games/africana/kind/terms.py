@@ -47,13 +47,14 @@ ARTIFACT_NAMES = {
 }
 
 #: The seat colours in seat order: the companies' colours of the box (white Italy, blue
-#: France, yellow Germany, red England). Colour is never the only cue: a token shows the
-#: company's initial (``shape`` "initial"), and the panel names the company.
+#: France, yellow Germany, red England), in shades that stay apart for colour-blind players
+#: (tests/site/test_palettes.py). Colour is never the only cue: a token has a shape of its
+#: own and shows the company's initial, and the panel names the company.
 SEAT_COLOURS = [
     SeatColour("white", _("white"), "#FFFFFF", "#000000", "circle"),
-    SeatColour("blue", _("blue"), "#0072B2", "#FFFFFF", "circle"),
-    SeatColour("yellow", _("yellow"), "#F0E442", "#000000", "circle"),
-    SeatColour("red", _("red"), "#D55E00", "#000000", "circle"),
+    SeatColour("blue", _("blue"), "#0A3561", "#FFFFFF", "square"),
+    SeatColour("yellow", _("yellow"), "#F2C500", "#000000", "diamond"),
+    SeatColour("red", _("red"), "#C8102E", "#FFFFFF", "triangle", 2.5),
 ]
 
 #: The initial printed on each company's tokens, in seat order (translated company names

@@ -58,6 +58,9 @@ def click_action(page, action: str) -> None:
     if words[0] == "go":
         location = page.locator(f'svg.africana-map a.cell-link[href$="?cell={words[1]}"]')
         ring = location.locator(".hit")  # the ring or square around the location
+        # On a phone the map opens zoomed on the turn's targets; a location out of the view
+        # is brought into it when it gets the focus (static/js/board-zoom.js).
+        location.focus()
         if location.get_attribute("hx-post"):
             click_and_wait(page, ring)
             return

@@ -55,10 +55,23 @@ def twin_game(game: Game, state: dict) -> Game:
     return twin
 
 
+def alone(game: Game, viewers: dict) -> dict[str, list[str]]:
+    """``everything_shown`` while the viewers' other running games (the twin) are set aside:
+    each page links to the next game waiting for its viewer ("Next game"), which for a twin
+    is the other twin."""
+    others = Game.objects.filter(status=Game.Status.ACTIVE).exclude(pk=game.pk)
+    paused = list(others.values_list("pk", flat=True))
+    Game.objects.filter(pk__in=paused).update(status=Game.Status.OPEN)
+    try:
+        return everything_shown(game, viewers)
+    finally:
+        Game.objects.filter(pk__in=paused).update(status=Game.Status.ACTIVE)
+
+
 def shown_as(game: Game, viewers: dict, code) -> dict[str, list[str]]:
-    """``everything_shown`` with ``game``'s code written as ``code`` (the only thing that
-    tells two rows apart by design)."""
-    shown = everything_shown(game, viewers)
+    """``alone`` with ``game``'s code written as ``code`` (the only thing that tells two rows
+    apart by design)."""
+    shown = alone(game, viewers)
     return {
         name: [text.replace(str(game.code), str(code)) for text in texts]
         for name, texts in shown.items()
@@ -78,7 +91,7 @@ def test_twins_differing_only_in_hidden_cards_look_alike(players, dave, count, p
     assert public_twin != game.state
     viewers = {f"seat {n}": user for n, user in seats.items()} | {"watcher": dave}
     twin = twin_game(game, public_twin)
-    assert shown_as(twin, viewers, game.code) == everything_shown(game, viewers)
+    assert shown_as(twin, viewers, game.code) == alone(game, viewers)
 
     # A seat does not see the others' hands either: its own twin exchanges their cards too.
     for number, user in seats.items():
@@ -89,7 +102,7 @@ def test_twins_differing_only_in_hidden_cards_look_alike(players, dave, count, p
         assert state["hands"][number] == game.state["hands"][number]
         twin = twin_game(game, state)
         viewer = {f"seat {number}": user, "watcher": dave}
-        assert shown_as(twin, viewer, game.code) == everything_shown(game, viewer)
+        assert shown_as(twin, viewer, game.code) == alone(game, viewer)
 
 
 def test_the_comparison_sees_a_difference_a_viewer_may_see(players, dave):
@@ -106,7 +119,7 @@ def test_the_comparison_sees_a_difference_a_viewer_may_see(players, dave):
     twin = twin_game(game, state)
     viewers = {"seat 0": game.seats.get(number=0).user, "watcher": dave}
 
-    shown, twin_shown = everything_shown(game, viewers), shown_as(twin, viewers, game.code)
+    shown, twin_shown = alone(game, viewers), shown_as(twin, viewers, game.code)
 
     assert shown["watcher"] == twin_shown["watcher"]
     assert shown["seat 0"] != twin_shown["seat 0"]

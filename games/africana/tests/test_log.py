@@ -30,7 +30,7 @@ def test_every_event_of_a_game_is_told_in_every_language_with_its_rule():
     events = _events_of_a_whole_game(3)
     types = {event["type"] for event in events}
     assert {"go", "join", "expedition", "refill", "game_end"} <= types
-    for language in ("en", "fr", "nl"):
+    for language in ("en", "fr", "nl", "de"):
         with translation.override(language):
             for event in events:
                 line = kind.log.describe(event, NAMES)
@@ -48,6 +48,10 @@ def test_a_step_is_told_with_places_and_card():
     with translation.override("fr"):
         assert kind.log.describe(event, NAMES) == (
             "Marie va de Kairo à Khartum en jouant : carte orange."
+        )
+    with translation.override("de"):
+        assert kind.log.describe(event, NAMES) == (
+            "Marie zieht von Kairo nach Khartum und spielt: orange Karte."
         )
     join = {"type": "join", "seat": 1, "expedition": "A03", "slot": 3, "silver": 2}
     with translation.override("en"):

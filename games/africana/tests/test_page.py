@@ -15,9 +15,10 @@ from django.contrib.staticfiles import finders
 from django.test import Client
 from django.utils import translation
 
-from games.africana.kind.terms import SEAT_COLOURS, TRAVEL_COLOURS
+from games.africana.kind.terms import INITIALS, SEAT_COLOURS, TRAVEL_COLOURS
 from games.kinds import get_kind
 from games.models import Game
+from games.templatetags.seat_tokens import SHAPES
 from tests.support.pages import random_game
 
 pytestmark = pytest.mark.django_db
@@ -128,9 +129,10 @@ def test_equal_scores_are_ranked_by_silver_and_a_running_game_has_no_breakdown(p
 
 
 def test_the_page_styles_the_tokens_from_its_stylesheet_in_the_games_colours(players):
-    """The site's Content-Security-Policy refuses inline styles: the board area's tokens take
-    their colours from the game's stylesheet (games/africana/africana.css), which the page
-    links, in the colours of the game."""
+    """The site's Content-Security-Policy refuses inline styles: the board area's travel
+    tokens take their colours from the game's stylesheet (games/africana/africana.css), which
+    the page links; the companies' tokens are small SVG shapes whose fill comes from the
+    palette (games/africana/kind/terms.py), each with its company's initial."""
     kind = get_kind("africana")
     game = random_game(kind, players[:4], None, random.Random(4), plies=30)
     client = Client()
@@ -141,11 +143,12 @@ def test_the_page_styles_the_tokens_from_its_stylesheet_in_the_games_colours(pla
 
     assert f"/static/{kind.page.stylesheets[0]}" in page
     assert "style=" not in area
-    for colour in SEAT_COLOURS:
+    legend = area[area.index('class="legend-list"') :]
+    for colour, initial in zip(SEAT_COLOURS, INITIALS, strict=True):
         assert re.search(
-            rf"\.token\.seat-{colour.key}\b[^{{]*{{ background: {colour.fill}; "
-            rf"color: {colour.ink}; }}",
-            css,
+            rf'<g fill="{colour.fill}"[^>]*>{re.escape(SHAPES[colour.shape])}</g><text [^>]*'
+            rf'fill="{colour.ink}"[^>]*>{initial}</text>',
+            legend,
         )
     for key, (_name, letter, fill, ink) in TRAVEL_COLOURS.items():
         assert f'<span class="token travel-{key}">{letter}</span>' in area

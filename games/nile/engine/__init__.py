@@ -68,6 +68,7 @@ from games.engines.base import gettext_noop as _
 from games.nile.engine import bot, legal, observe, rules, setup
 from games.nile.engine.core import RULES_VERSION
 from games.nile.engine.data import BOARD, Board
+from games.nile.engine.rules import MAP_HEXES
 
 
 class NileEngine:
@@ -119,6 +120,20 @@ class NileEngine:
         """Each seat's place by published VP, 1 = best; ties share the place (ruling 25)."""
         return shared_places(self.scores(state))
 
+    def current_scores(self, state: State) -> list[int]:
+        """Each seat's total if the game ended now: the published VP (ruling 25 counts
+        nothing more at the end)."""
+        return self.scores(state)
+
+    def progress(self, state: State) -> float:
+        """How far the game is, 0 to 1: the rounds played of the most the game lasts
+        (``max_rounds``) or the share of the map explored (276 hexes), whichever is further
+        (ruling 25: either ends it); 1 once it is over."""
+        if state["phase"] == "over":
+            return 1.0
+        rounds = (state["round"] - 1) / state["max_rounds"]
+        return min(1.0, max(rounds, len(state["hexes"]) / MAP_HEXES))
+
     def observation(self, state: State, viewer: int | None) -> dict[str, Any]:
         """The public view, the same for every viewer (nothing but chance is hidden)."""
         return observe.observation(state, viewer)
@@ -132,7 +147,7 @@ class NileEngine:
         ``keep 0``, ``stay``, a cautious level on foot...). IllegalAction once over."""
         actions = self.legal_actions(state)
         if not actions:
-            raise IllegalAction(_("The game is over."))
+            raise IllegalAction(_("The game is over."), code="game_over")
         for choice in ("stop", "end", "leave", "spare", "keep 0", "stay", "policy 1"):
             if choice in actions:
                 return choice

@@ -138,7 +138,11 @@ def canonical(text: str) -> str:
     singular kinds, port names with blanks ("sail Cape Town"), numbers without leading
     zeros. Raises IllegalAction when ``text`` is no action of this game."""
     if has_control_characters(str(text)):
-        raise IllegalAction(_("“{text}” is not an action of Source of the Nile."), text=str(text))
+        raise IllegalAction(
+            _("“{text}” is not an action of Source of the Nile."),
+            code="not_an_action",
+            text=str(text),
+        )
     words = str(text).lower().split()
     if words[:1] == ["sail"] and len(words) > 2:
         name = " ".join(words[1:])
@@ -149,5 +153,9 @@ def canonical(text: str) -> str:
         words.append("all")
     result = " ".join(words)
     if not _GRAMMAR.fullmatch(result) or (result.startswith("move") and words[1] not in HEXES):
-        raise IllegalAction(_("“{text}” is not an action of Source of the Nile."), text=str(text))
+        raise IllegalAction(
+            _("“{text}” is not an action of Source of the Nile."),
+            code="not_an_action",
+            text=str(text),
+        )
     return result

@@ -14,8 +14,9 @@ from games.engines.base import gettext_noop as _
 from games.nile.engine import battle, captivity, europe, natives
 from games.nile.engine.camp import apply_camp
 from games.nile.engine.core import G
+from games.nile.engine.data import NEIGHBORS
 from games.nile.engine.legal import candidates
-from games.nile.engine.move import choose_level, do_move, legal_moves, stranded
+from games.nile.engine.move import choose_level, do_move, legal_moves, move_cost, stranded
 from games.nile.engine.scoring import final
 from games.nile.engine.setup import new_turn
 from games.nile.engine.turn_end import step5
@@ -38,27 +39,64 @@ _PHASE_VERBS = {
 def _reason(state: State, text: str) -> IllegalAction:
     phase = state["phase"]
     if phase == "over":
-        return IllegalAction(_("The game is over."))
+        return IllegalAction(_("The game is over."), code="game_over")
     verb = text.split()[0] if text.split() else ""
     if verb not in _PHASE_VERBS[phase]:
-        return IllegalAction(_("“{action}” cannot be played now."), action=text)
-    if verb == "move":
-        return IllegalAction(_("The expedition cannot move to that hex now."))
+        return IllegalAction(_("“{action}” cannot be played now."), code="not_now", action=text)
+    if verb == "move" and len(text.split()) == 2:
+        return _move_reason(state, text.split()[1])
     if verb in ("hire", "buy", "trade", "fill"):
         return IllegalAction(
-            _("“{action}” is beyond your cash, goods or load, or not offered here."), action=text
+            _("“{action}” is beyond your cash, goods or load, or not offered here."),
+            code="market_limit",
+            action=text,
         )
     if verb in ("drop", "dismiss", "shoot"):
-        return IllegalAction(_("“{action}” is more than you have or breaks the load."), action=text)
+        return IllegalAction(
+            _("“{action}” is more than you have or breaks the load."),
+            code="load_limit",
+            action=text,
+        )
     if verb == "level":
-        return IllegalAction(_("The expedition cannot travel in that mode now."))
-    return IllegalAction(_("“{action}” is not legal in this position."), action=text)
+        return IllegalAction(
+            _("The expedition cannot travel in that mode now."), code="level_blocked"
+        )
+    return IllegalAction(
+        _("“{action}” is not legal in this position."), code="not_legal_here", action=text
+    )
+
+
+def _move_reason(state: State, to: str) -> IllegalAction:
+    """Why the expedition may not move to hex ``to`` (ruling 23): not a neighbour, more
+    movement points than are left, or a hex its mode of travel cannot enter."""
+    ex = state["players"][state["seat"]]["explorer"]
+    if to not in NEIGHBORS[ex["hex"]]:
+        return IllegalAction(
+            _("{hex} is not next to your expedition’s hex {here}."),
+            code="move_not_next",
+            hex=to,
+            here=ex["hex"],
+        )
+    cost = move_cost(state, ex, to)
+    if cost is not None:
+        return IllegalAction(
+            _("Entering {hex} needs {cost} MP; {mp} MP are left."),
+            code="move_too_costly",
+            hex=to,
+            cost=max(cost, 1),
+            mp=ex["mp"],
+        )
+    return IllegalAction(_("The expedition cannot move to that hex now."), code="move_blocked")
+
+
+#: The hexes of the whole map: the game ends once every one is explored (ruling 25).
+MAP_HEXES = 276
 
 
 def _game_over(s: State) -> bool:
     if any(p["score"] >= s["target_vp"] for p in s["players"]):
         return True
-    return s["round"] >= s["max_rounds"] or len(s["hexes"]) >= 276
+    return s["round"] >= s["max_rounds"] or len(s["hexes"]) >= MAP_HEXES
 
 
 def _finish(g: G) -> None:

@@ -15,6 +15,7 @@ class NileKind(GameKind):
 
     name = "nile"
     label = _("Source of the Nile")
+    turns_per_player = 30
     site_max_players = 4
     template_dir = "games/nile/"
     seat_colours = SEAT_COLOURS

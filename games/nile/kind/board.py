@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy
 
 from games.kinds import board
 from games.kinds.hexmap import HEX_SIZE, hex_centre, hex_points
-from games.nile.engine.data import CAPE_COLONY, HEXES, PORT_OF_HEX, PORTS
+from games.nile.engine.data import CAPE_COLONY, HEXES, NEIGHBORS, PORT_OF_HEX, PORTS
 from games.nile.kind.mailboard import GAP, MAIL_WIDTH, OVERVIEW_WIDTH, on_map, window, within
 from games.nile.kind.terms import SEAT_COLOURS, TERRAIN_NAMES, port_name
 
@@ -256,7 +256,7 @@ class Board(board.Board):
                     "port_x": round(x - 3, 1),
                     "port_y": round(y + 8, 1),
                     "cape": hid in CAPE_COLONY,
-                    "link": links.get(hid),
+                    **board.place_links(links, hid),
                     "selected": hid == selected,
                     "title": _title(hid, info, styles, explorers),
                 }
@@ -318,14 +318,17 @@ class Board(board.Board):
 
         Returns ``context``'s keys and {"close_up": {"board" (``context``'s keys for the
         close-up: its hexes with "id_y", "hex_ids"), "width", "height"}, "overview": {"x", "y",
-        "width", "height", "scale", "hexes" [{points, fill}], "explorers" [{x, y, fill, mine}],
-        "frame" {x, y, width, height}}, "view_box" (the whole picture's)}; lengths in the
-        picture's user units (MAIL_WIDTH across)."""
+        "width", "height", "scale", "hexes" [{points, fill}], "explorers" [{x, y, fill, mine,
+        shape, ink, number, size (half the token's width), text_dy}] (as on the map),
+        "frame" {x, y, width, height}}, "view_box" (the whole picture's), "mail_focus" (the
+        close-up's: the mail's first picture, made for a phone) and "mail_whole" (the
+        overview's: the picture of the whole map below it)}; lengths in the picture's user
+        units (MAIL_WIDTH across)."""
         board = self.context(observation, seats)
         players = observation["players"]
         here = on_map(players[viewer]) if viewer is not None else None
         if here is None:
-            return {**board, "close_up": None, "overview": None}
+            return {**board, "close_up": None, "overview": None, "mail_focus": None}
         centres, width, height = _layout()
         x, y, w, h = window([here], centres, width, height, MARGIN)
         close_up = {
@@ -344,8 +347,19 @@ class Board(board.Board):
         for number, (player, style) in enumerate(zip(players, board["seats"], strict=False)):
             if (hid := on_map(player)) is not None:
                 x_at, y_at = centres[hid]
+                size = 22 if number == viewer else 16
                 explorers.append(
-                    {"x": x_at, "y": y_at, "fill": style["fill"], "mine": number == viewer}
+                    {
+                        "x": x_at,
+                        "y": y_at,
+                        "fill": style["fill"],
+                        "mine": number == viewer,
+                        "shape": style["shape"],
+                        "ink": style["ink"],
+                        "number": style["number"],
+                        "size": size,
+                        "text_dy": round(style["text_dy"] * size / 10, 1),
+                    }
                 )
         overview = {
             "x": 0,
@@ -364,7 +378,33 @@ class Board(board.Board):
             "close_up": {"board": close_up, "width": MAIL_WIDTH, "height": close_height},
             "overview": overview,
             "view_box": f"0 0 {MAIL_WIDTH} {round(overview['y'] + overview['height'], 1)}",
+            "mail_focus": f"0 0 {MAIL_WIDTH} {close_height}",
+            "mail_whole": f"0 {overview['y']} {OVERVIEW_WIDTH} {overview['height']}",
         }
+
+    def text_context(self, observation: dict, seats: list[dict], viewer: int | None) -> dict:
+        """The text mode's board (see ``games.kinds.board.Board.text_context``), each hex in
+        the words of its title on the graphic map ("09-23: swamp, river, explorer of Alice"):
+        {"summary" (the map's description), "explorers": [{"name", "mine" (the viewer's),
+        "here" (its hex, None when it is not on the map), "around" (the neighbouring hexes)}]
+        in seat order, "known": every hex with terrain, in id order}."""
+        drawn = self.context(observation, seats, highlight=set())
+        titles = {item["id"]: item["title"] for item in drawn["hexes"]}
+        explorers = []
+        for number, player in enumerate(observation["players"]):
+            here = on_map(player)
+            explorers.append(
+                {
+                    "name": seats[number]["name"] if number < len(seats) else "",
+                    "mine": number == viewer,
+                    "here": titles[here] if here else None,
+                    "around": [titles[hid] for hid in NEIGHBORS[here]] if here else [],
+                }
+            )
+        known = [
+            titles[hid] for hid, info in sorted(observation["hexes"].items()) if info["terrain"]
+        ]
+        return {"summary": drawn["description"], "explorers": explorers, "known": known}
 
     def changed_cells(self, events: list[dict]) -> set[str]:
         """The hexes that the Nile's public ``events`` name (a hex mapped or moved into, a tribe

@@ -4,10 +4,17 @@ step rolled and the card it read (from the engine's public events, games.nile.en
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext_lazy
 
 from games.kinds import log
-from games.nile.kind.terms import KIND_NAMES, PROFESSION_NAMES, TERRAIN_NAMES, port_name
+from games.nile.kind.terms import (
+    COUNTED,
+    KIND_NAMES,
+    PROFESSION_NAMES,
+    TERRAIN_NAMES,
+    counted,
+    port_name,
+)
 
 #: {event type: its sentence}; %(player)s the seat's name, %(hex)s the hex.
 SENTENCES = {
@@ -65,10 +72,11 @@ ROLL_SENTENCES = {
         "Rolled %(value)s against the policy's sum %(target)s: not above it, the tribe hides."
     ),
     ("gifts", "friendly"): gettext_lazy(
-        "Rolled %(value)s times %(gifts)s gifts against the tribe's %(target)s: enough, friends."
+        "Rolled %(value)s for %(gifts)s, against a tribe of %(target)s: enough, the tribe "
+        "becomes friendly."
     ),
     ("gifts", "refused"): gettext_lazy(
-        "Rolled %(value)s times %(gifts)s gifts against the tribe's %(target)s: not enough."
+        "Rolled %(value)s for %(gifts)s, against a tribe of %(target)s: not enough."
     ),
     ("insult", "hostile"): gettext_lazy(
         "Rolled %(value)s against the sum %(target)s: above it, the insulted tribe turns hostile."
@@ -83,17 +91,16 @@ ROLL_SENTENCES = {
         "Rolled %(value)s against the policy %(target)s: the natives lay an ambush."
     ),
     ("hunt", "food"): gettext_lazy(
-        "Hunting: %(hunters)s hunters needed %(target)s or more, %(value)s succeeded: "
-        "%(food)s fresh food."
+        "Hunting: %(hunters)s, needing %(target)s or more; %(succeeded)s, for %(food)s."
     ),
     ("hunt", "nothing"): gettext_lazy(
-        "Hunting: %(hunters)s hunters needed %(target)s or more, none succeeded: no fresh food."
+        "Hunting: %(hunters)s, needing %(target)s or more; none succeeded, so no fresh food."
     ),
     ("desert", "deserted"): gettext_lazy(
-        "Unfed %(who)s: %(unfed)s rolled, each leaving on %(target)s or less: %(value)s deserted."
+        "Not fed: %(unfed)s. A roll of %(target)s or less makes one desert: %(deserted)s."
     ),
     ("desert", "stayed"): gettext_lazy(
-        "Unfed %(who)s: %(unfed)s rolled, each leaving on %(target)s or less: all stayed."
+        "Not fed: %(unfed)s. A roll of %(target)s or less makes one desert: all stayed."
     ),
     ("illness", "recovers"): gettext_lazy(
         "The sick explorer rolled %(value)s with modifiers (%(target)s or more recovers, 1 or "
@@ -108,8 +115,8 @@ ROLL_SENTENCES = {
         "less dies): dies."
     ),
     ("illness", "followers"): gettext_lazy(
-        "Sick %(who)s, a roll each with modifier %(modifier)s (%(target)s or more recovers, 1 "
-        "or less dies): %(value)s recovered, %(died)s died, %(sick)s still sick."
+        "Sick: %(patients)s, a roll for each with modifier %(modifier)s (%(target)s or more "
+        "recovers, 1 or less dies): %(recovered)s, %(died)s, %(sick)s."
     ),
     ("poison", "dies"): gettext_lazy(
         "Poison: the higher of two dice is %(value)s (2 or less kills, %(target)s sickens): "
@@ -159,41 +166,40 @@ ROLL_SENTENCES = {
     ("cataract", "none"): gettext_lazy(
         "Rolled %(value)s for a cataract (one on %(target)s): none."
     ),
-    ("size", "size"): gettext_lazy("Tribe size: dice %(rolled)s multiplied: %(value)s natives."),
+    ("size", "size"): gettext_lazy(
+        "Tribe size: the dice %(rolled)s multiplied make a tribe of %(value)s."
+    ),
     ("size", "lowered"): gettext_lazy(
-        "Tribe size: dice %(rolled)s, the highest lowered to the port distance %(target)s: "
-        "%(dice)s = %(value)s natives."
+        "Tribe size: the dice %(rolled)s, the highest lowered to the port distance %(target)s, "
+        "multiplied (%(dice)s) make a tribe of %(value)s."
     ),
     ("first_fire", "victory"): gettext_lazy(
-        "First fire: %(killed)s natives fall; times a die of %(multiplier)s makes %(value)s "
-        "against the %(target)s left: the natives flee."
+        "First fire: %(fallen)s. Times a die of %(multiplier)s, that makes %(value)s, more "
+        "than %(left)s: the natives flee."
     ),
     ("first_fire", "on"): gettext_lazy(
-        "First fire: %(killed)s natives fall; times a die of %(multiplier)s makes %(value)s "
-        "against the %(target)s left: the fight goes on."
+        "First fire: %(fallen)s. Times a die of %(multiplier)s, that makes %(value)s, not more "
+        "than %(left)s: the fight goes on."
     ),
     ("natives_fire", "defeat"): gettext_lazy(
-        "The natives fire (divisor die %(divisor)s): %(killed)s askaris fall, %(left)s left; "
-        "times a die of %(multiplier)s makes %(value)s against the %(target)s askaris at the "
-        "start: the expedition is beaten."
+        "The natives fire (divisor die %(divisor)s): %(fallen)s, %(left)s. Times a die of "
+        "%(multiplier)s, that makes %(value)s, more than %(start)s at the start: the "
+        "expedition is beaten."
     ),
     ("natives_fire", "on"): gettext_lazy(
-        "The natives fire (divisor die %(divisor)s): %(killed)s askaris fall, %(left)s left; "
-        "times a die of %(multiplier)s makes %(value)s against the %(target)s askaris at the "
-        "start: the expedition holds."
+        "The natives fire (divisor die %(divisor)s): %(fallen)s, %(left)s. Times a die of "
+        "%(multiplier)s, that makes %(value)s, not more than %(start)s at the start: the "
+        "expedition holds."
     ),
     ("counter_fire", "victory"): gettext_lazy(
-        "The askaris fire back (divisor die %(divisor)s): %(killed)s natives fall; times a die of"
-        " %(multiplier)s makes %(value)s against the %(target)s left: the natives flee."
+        "The askaris fire back (divisor die %(divisor)s): %(fallen)s. Times a die of "
+        "%(multiplier)s, that makes %(value)s, more than %(left)s: the natives flee."
     ),
     ("counter_fire", "on"): gettext_lazy(
-        "The askaris fire back (divisor die %(divisor)s): %(killed)s natives fall; times a die of"
-        " %(multiplier)s makes %(value)s against the %(target)s left: the fight goes on."
+        "The askaris fire back (divisor die %(divisor)s): %(fallen)s. Times a die of "
+        "%(multiplier)s, that makes %(value)s, not more than %(left)s: the fight goes on."
     ),
-    ("v", "prisoners"): gettext_lazy(
-        "Rolled %(value)s for V: prisoners that may be kept, the %(target)s askaris less V: "
-        "%(most)s."
-    ),
+    ("v", "prisoners"): gettext_lazy("Rolled %(value)s for V. With %(askaris)s, %(kept)s."),
     ("village", "found"): gettext_lazy(
         "Rolled %(value)s for the village (found on %(target)s or less): found."
     ),
@@ -201,8 +207,7 @@ ROLL_SENTENCES = {
         "Rolled %(value)s for the village (found on %(target)s or less): not found."
     ),
     ("loot", "loot"): gettext_lazy(
-        "Looting, a die for each of the %(value)s natives: rations +%(rations)s, gifts "
-        "+%(gifts)s, camels +%(camel)s, canoes +%(canoe)s."
+        "Looting, a die for each native of a tribe of %(value)s, finds %(found)s."
     ),
     ("defeat_table", "captive"): gettext_lazy(
         "Defeat table, %(value)s: the explorer is taken prisoner."
@@ -221,8 +226,10 @@ ROLL_SENTENCES = {
         "Defeat table, %(value)s: the explorer escapes with a musket, 9 rations and followers "
         "found on Table A."
     ),
-    ("table_a", "found"): gettext_lazy("Rolled %(value)s on Table A: %(who)s +1."),
-    ("load", "load"): gettext_lazy("Rolled %(value)s for its load: %(who)s +10."),
+    ("table_a", "found"): gettext_lazy(
+        "Rolled %(value)s on Table A: the explorer finds %(found)s."
+    ),
+    ("load", "load"): gettext_lazy("Rolled %(value)s for its load: it carries %(found)s."),
     ("talent", "talent"): gettext_lazy(
         "The prisoner's talent: rolled %(value)s, the tribe's attitude changes by %(change)s."
     ),
@@ -235,7 +242,7 @@ ROLL_SENTENCES = {
         "An item, for a scientist two dice less 7 (at least 1): %(value)s VP."
     ),
     ("count", "count"): gettext_lazy(
-        "Rolled for how many the disaster strikes (%(target)s): %(value)s %(who)s."
+        "Rolled for how many the disaster strikes (%(target)s): %(struck)s."
     ),
     ("shot", "shot"): gettext_lazy(
         "Rolled %(value)s to shoot the beast (%(target)s or more): shot, 10 fresh food."
@@ -258,6 +265,73 @@ ROLL_SENTENCES = {
         " dies."
     ),
 }
+
+
+#: What a village's loot may hold (games.nile.engine.battle.loot), in the order it is told.
+LOOT = ("rations", "gifts", "camel", "canoe")
+NOTHING = gettext_lazy("nothing")
+
+#: {roll field: a count of it in words, with its verb}, singular or plural by the count:
+#: COUNTS["natives_fall"] % {"count": 1} is "1 native falls".
+COUNTS = {
+    "hunters": ngettext_lazy("%(count)s hunter rolled", "%(count)s hunters rolled", "count"),
+    "succeeded": ngettext_lazy("%(count)s succeeded", "%(count)s succeeded", "count"),
+    "food": ngettext_lazy("%(count)s unit of fresh food", "%(count)s units of fresh food", "count"),
+    "deserted": ngettext_lazy("%(count)s deserted", "%(count)s deserted", "count"),
+    "recovered": ngettext_lazy("%(count)s recovers", "%(count)s recover", "count"),
+    "died": ngettext_lazy("%(count)s dies", "%(count)s die", "count"),
+    "sick": ngettext_lazy("%(count)s stays sick", "%(count)s stay sick", "count"),
+    "natives_fall": ngettext_lazy("%(count)s native falls", "%(count)s natives fall", "count"),
+    "natives_left": ngettext_lazy("%(count)s native left", "%(count)s natives left", "count"),
+    "askaris_fall": ngettext_lazy("%(count)s askari falls", "%(count)s askaris fall", "count"),
+    "askaris_left": ngettext_lazy("%(count)s askari left", "%(count)s askaris left", "count"),
+    "kept": ngettext_lazy(
+        "%(count)s prisoner may be kept", "%(count)s prisoners may be kept", "count"
+    ),
+}
+
+
+def _count(name: str, count) -> str:
+    """COUNTS[name] for ``count`` in the active language ("1 native falls")."""
+    return str(COUNTS[name] % {"count": count or 0})
+
+
+def _counts(roll: dict) -> dict[str, str]:
+    """The counts of ``roll`` in words, by the names its sentence uses: "fallen" ("1 askari
+    falls"), "left", "start", "kept", "gifts", "unfed", "patients", "found", ..."""
+    what, who = roll.get("what"), roll.get("who")
+    value, target = roll.get("value"), roll.get("target")
+    words = {
+        "hunters": _count("hunters", roll.get("hunters")),
+        "succeeded": _count("succeeded", value),
+        "food": _count("food", roll.get("food")),
+        "deserted": _count("deserted", value),
+        "recovered": _count("recovered", value),
+        "died": _count("died", roll.get("died")),
+        "sick": _count("sick", roll.get("sick")),
+        "gifts": counted("gifts", roll.get("gifts") or 0),
+    }
+    if who in COUNTED:
+        ill = (value or 0) + (roll.get("died") or 0) + (roll.get("sick") or 0)
+        words["unfed"] = counted(who, roll.get("unfed") or 0)
+        words["patients"] = counted(who, ill)
+        words["struck"] = counted(who, value or 0)
+    if what == "natives_fire":
+        words["fallen"] = _count("askaris_fall", roll.get("killed"))
+        words["left"] = _count("askaris_left", roll.get("left"))
+        words["start"] = counted("askari", target or 0)
+    elif what in ("first_fire", "counter_fire"):
+        words["fallen"] = _count("natives_fall", roll.get("killed"))
+        words["left"] = _count("natives_left", target)
+    elif what == "v":
+        words["askaris"] = counted("askari", target or 0)
+        words["kept"] = _count("kept", roll.get("most"))
+    elif what in ("table_a", "load") and who in COUNTED:
+        words["found"] = counted(who, 1 if what == "table_a" else 10)
+    elif what == "loot":
+        found = [counted(kind, roll.get(kind) or 0) for kind in LOOT if roll.get(kind)]
+        words["found"] = ", ".join(found) if found else str(NOTHING)
+    return words
 
 
 #: What a die may pick beyond the hexes of the map (games.nile.engine.data.SIDES).
@@ -286,6 +360,7 @@ def describe_roll(roll: dict) -> str | None:
     values["result"] = TERRAIN_NAMES.get(roll.get("result"), roll.get("result"))
     values["modifier"] = f"{roll.get('modifier', 0):+d}"
     values["who"] = KIND_NAMES.get(roll.get("who"), roll.get("who"))
+    values |= _counts(roll)
     return str(sentence) % (values | {"value": roll["value"], "target": target})
 
 

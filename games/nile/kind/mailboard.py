@@ -10,7 +10,7 @@ from games.kinds.hexmap import HEX_SIZE
 from games.nile.engine.data import HEXES
 
 #: How far around each of the reader's explorers the mail's picture shows the map, in hexes.
-MAIL_RADIUS = 3
+MAIL_RADIUS = 2
 #: The mail picture's width in its own user units (notifications.boardimage scales it to the
 #: picture's width), and that of the overview of the whole map under the close-up.
 MAIL_WIDTH = 1000
@@ -39,7 +39,7 @@ def window(
     top = min(centres[h][1] for h in near) - HEX_SIZE - margin
     bottom = max(centres[h][1] for h in near) + HEX_SIZE + margin
     w, h = right - left, bottom - top
-    w = max(w, h * 1.4)  # a landscape close-up: the mail column is wider than a phone is tall
+    w = max(w, h * 1.15)  # nearly square: a phone's width first (FOCUS_ASPECT of games.kinds.board)
     x = min(max(0.0, (left + right - w) / 2), max(0.0, width - w))
     y = min(max(0.0, top), max(0.0, height - h))
     return round(x, 1), round(y, 1), round(w, 1), round(h, 1)

@@ -149,6 +149,8 @@ class Page(page.Page):
                 links[hid] = self.move_target(
                     game, kind, label(action), action, anchor="actions-heading"
                 )
+        if legal:
+            links = self.with_why_not(game, links, observation["hexes"], lambda hid: f"move {hid}")
         shop = market(observation, legal) if legal else None
         if shop:
             sold = {row["key"] for row in shop["rows"]}

@@ -107,8 +107,26 @@ GOVERNING_SECTION = {
 }
 
 
+#: Each code of a refusal (the Nile's engine raises IllegalAction with one) to the section of
+#: the rule that forbids the action ("Why not?").
+REASONS = {
+    "game_over": "game-end",
+    "not_your_turn": "turn",
+    "not_an_action": "notation",
+    "not_now": "turn",
+    "not_legal_here": "turn",
+    "move_blocked": "move",
+    "move_not_next": "move",
+    "move_too_costly": "move",
+    "market_limit": "market",
+    "load_limit": "camp",
+    "level_blocked": "activity",
+}
+
+
 class RulesLinks(rules_links.RulesLinks):
-    """The Nile's rule links: ``SECTIONS`` and ``GOVERNING_SECTION``."""
+    """The Nile's rule links: ``SECTIONS``, ``GOVERNING_SECTION`` and ``REASONS``."""
 
     sections = SECTIONS
     governing = GOVERNING_SECTION
+    reasons = REASONS

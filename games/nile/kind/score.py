@@ -4,10 +4,11 @@ then by fewer rounds)."""
 
 from __future__ import annotations
 
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy
 
 from games.kinds import score
-from games.nile.engine.scoring import VP_SOURCES
+from games.nile.engine.scoring import VP_SOURCES, vp_sources
 
 #: The words of each source of VP in the final breakdown (games.nile.engine.scoring).
 SOURCE_NAMES = {
@@ -19,8 +20,53 @@ SOURCE_NAMES = {
 }
 
 
+#: The events that end an explorer's life or freedom (a disaster they did not survive).
+LOST_EXPLORER = frozenset(("death", "killed", "illness", "captive"))
+
+
 class Score(score.Score):
-    """The Nile's scores: published VP, the final breakdown by source, and rounds played."""
+    """The Nile's scores: published VP, the final breakdown by source, rounds played, and the
+    statistics of a finished game."""
+
+    statistic_labels = {
+        "hexes_mapped": gettext_lazy("Hexes mapped"),
+        "tribes_met": gettext_lazy("Tribes met"),
+        "disasters_survived": gettext_lazy("Disasters survived"),
+        "turns_in_africa": gettext_lazy("Turns in Africa"),
+        "books_published": gettext_lazy("Journals published"),
+        **{
+            f"vp_{source}": format_lazy(gettext_lazy("VP: {source}"), source=SOURCE_NAMES[source])
+            for source in VP_SOURCES
+        },
+    }
+
+    counted_events = {
+        "map": "hexes_mapped",
+        "natives": "tribes_met",
+        "camp": "turns_in_africa",
+        "publish": "books_published",
+    }
+
+    def counted(self, event: dict, action: list[dict]) -> list[tuple[str, int]]:
+        """``games.kinds.score.Score.counted`` for the Nile: a "disaster" counts as survived
+        unless the same action lost its explorer (``LOST_EXPLORER``)."""
+        if event["type"] == "disaster":
+            lost = {other.get("seat") for other in action if other["type"] in LOST_EXPLORER}
+            return [] if event["seat"] in lost else [("disasters_survived", 1)]
+        return super().counted(event, action)
+
+    def statistics(self, moves: list[list[dict]], final: dict) -> dict[str, list[int]]:
+        """The Nile's statistics (``games.kinds.score.Score.statistics``): from the log, the
+        hexes an expedition mapped ("map" events), the tribes it met ("natives"), the
+        disasters that struck it and left its explorer alive and free (no death, killing,
+        fatal illness or captivity in the same action), the turns it ended in Africa ("camp":
+        each turn in Africa ends in camp) and the journals it published ("publish"); from the
+        final state, the published VP by source (``VP_SOURCES``)."""
+        counts = self.count_events(moves, len(final["players"]))
+        for seat, player in enumerate(final["players"]):
+            for source, points in vp_sources(player).items():
+                counts[f"vp_{source}"][seat] = points
+        return counts
 
     def final_breakdown(self, observation: dict, names: list[str]) -> dict | None:
         """Each player's published VP by source at the end (see ``games.kinds.score.Score``):

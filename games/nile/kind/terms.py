@@ -98,7 +98,7 @@ STATUS_NAMES = {
 #: {port id: its name} (proper nouns from the map).
 PORT_NAMES = {pid: port["name"] for pid, port in MAP["ports"].items()}
 
-#: Six seat colours (Okabe-Ito fills, ink at 5:1 or more), each with a shape of its own.
+#: The six shared seat colours (``games.kinds.SEAT_COLOURS``), each with a shape of its own.
 SEAT_COLOURS = kinds.SEAT_COLOURS
 
 

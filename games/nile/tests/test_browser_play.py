@@ -16,7 +16,7 @@ ENDING = ("end", "stop", "stay", "publish all", "leave", "spare")
 
 def _click_one(page, rng: random.Random) -> None:
     """One action as a player would pick it: a highlighted hex, a quantity, or a button."""
-    hexes = page.locator("svg.nile-map a")
+    hexes = page.locator("svg.nile-map a:not(.why-not)")
     buttons = page.locator("section.actions form.action-buttons button")
     forms = page.locator("section.actions form.quantity-form")
     market = page.locator("section.actions form.market-form")

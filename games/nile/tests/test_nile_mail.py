@@ -7,13 +7,14 @@ import random
 
 from PIL import Image
 
-from games.kinds import get_kind
+from games.kinds import SEAT_COLOURS, get_kind
 from games.nile.engine.data import HEXES
 from games.nile.kind.mailboard import MAIL_RADIUS, distance
 from notifications.boardimage import MAX_BYTES, WIDTH, board_png, board_svg
 
 KIND = get_kind("nile")
 SEATS = [{"name": "Alice", "colour": "blue"}, {"name": "Bob", "colour": "orange"}]
+BLUE = next(colour.fill for colour in SEAT_COLOURS if colour.key == "blue")
 MAIL_COLUMN = 560  # pixels: the width the mails show the picture at
 
 
@@ -49,9 +50,12 @@ def test_the_picture_shows_the_explorer_and_the_hexes_around_it_with_their_ids()
     hexagon = next(h for h in board["close_up"]["board"]["hexes"] if h["id"] == here)
     assert frame["x"] < hexagon["x"] < frame["x"] + frame["width"]
     assert frame["y"] < hexagon["y"] < frame["y"] + frame["height"]
-    assert [e for e in board["overview"]["explorers"] if e["mine"]] == [
-        {"x": hexagon["x"], "y": hexagon["y"], "fill": "#0072B2", "mine": True}
-    ]
+    mine = [e for e in board["overview"]["explorers"] if e["mine"]]
+    assert [(e["x"], e["y"], e["fill"]) for e in mine] == [(hexagon["x"], hexagon["y"], BLUE)]
+    # In small too, the explorer is its seat's shape with its number, not a disc of colour.
+    assert (mine[0]["shape"], mine[0]["number"]) == ("circle", 1)
+    others = [e for e in board["overview"]["explorers"] if not e["mine"]]
+    assert all((e["shape"], e["number"]) == ("square", 2) for e in others)
 
 
 def test_a_hex_is_over_twice_as_wide_as_on_the_whole_map_and_the_explorer_is_drawn_there():
@@ -66,7 +70,7 @@ def test_a_hex_is_over_twice_as_wide_as_on_the_whole_map_and_the_explorer_is_dra
     hex_width = 30 * 3**0.5  # map units
     assert hex_width * scale * MAIL_COLUMN / WIDTH >= 40  # pixels in the mail
     assert width * 2 <= whole_width
-    # Seat 0's explorer: a blue disc (#0072B2) left of its hex's centre (games/nile/board.html),
+    # Seat 0's explorer: a blue disc left of its hex's centre (games/nile/board.html),
     # 14 map units wide.
     hexagon = next(h for h in board["close_up"]["board"]["hexes"] if h["id"] == here)
     centre = ((hexagon["x"] - 7 - left) * scale, (hexagon["y"] + 5 - top) * scale)
@@ -75,7 +79,8 @@ def test_a_hex_is_over_twice_as_wide_as_on_the_whole_map_and_the_explorer_is_dra
         for dx in range(-8, 9)
         for dy in range(-8, 9)
     ]
-    blue = [p for p in around if p[2] > 150 and p[0] < 60 and 80 < p[1] < 150]
+    red, green, blue_ = (int(BLUE[i : i + 2], 16) for i in (1, 3, 5))
+    blue = [p for p in around if abs(p[0] - red) + abs(p[1] - green) + abs(p[2] - blue_) < 40]
     assert len(blue) > len(around) / 3
 
 

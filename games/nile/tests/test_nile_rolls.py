@@ -67,6 +67,8 @@ def test_the_rolls_that_draw_a_blank_hex_say_what_they_drew():
         "fr": f"{out['value']} pour la sortie du fleuve : il s'écoule vers {out['to']}.",
         "nl": f"{out['value']} gegooid voor de uitstroom van de rivier: hij stroomt naar "
         f"{out['to']}.",
+        "de": f"{out['value']} für den Ausfluss des Flusses gewürfelt: er fließt nach "
+        f"{out['to']} hinaus.",
     }
     for language, expected in words.items():
         with translation.override(language):
@@ -75,7 +77,7 @@ def test_the_rolls_that_draw_a_blank_hex_say_what_they_drew():
 
 def test_every_roll_of_whole_games_is_told_in_each_language():
     events = [e for seed in (1, 2) for e in _events(seed) if e.get("rolls")]
-    for language in ("en", "fr", "nl"):
+    for language in ("en", "fr", "nl", "de"):
         with translation.override(language):
             for event in events:
                 line = KIND.log.describe(event, NAMES)
@@ -84,13 +86,14 @@ def test_every_roll_of_whole_games_is_told_in_each_language():
                     assert describe_roll(roll) in line
 
 
-def test_the_log_says_what_each_roll_decided_in_english_french_and_dutch():
+def test_the_log_says_what_each_roll_decided_in_each_language():
     event = next(e for e in _events(1) if any(r["what"] == "lost" for r in e.get("rolls", ())))
     roll = next(r for r in event["rolls"] if r["what"] == "lost")
     words = {
         "en": f"Rolled {roll['value']} against the lost number {roll['target']}:",
         "fr": f"{roll['value']} contre le nombre d'égarement {roll['target']}",
         "nl": f"{roll['value']} gegooid tegen het verdwaalgetal {roll['target']}",
+        "de": f"{roll['value']} gewürfelt gegen die Verirrungszahl {roll['target']}",
     }
     for language, expected in words.items():
         with translation.override(language):

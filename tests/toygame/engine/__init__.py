@@ -76,6 +76,18 @@ class ToyEngine:
         """By score alone; equal scores share a place."""
         return shared_places(state["scores"])
 
+    def current_scores(self, state: State) -> list[int]:
+        """The scores as they stand: a stone counts when drawn, nothing more at the end."""
+        return list(state["scores"])
+
+    def progress(self, state: State) -> float:
+        """How far the game is, 0 to 1: the stones drawn of the pile, or the leader's share
+        of the goal, whichever is further (either ends the game); 1 once it is over."""
+        if state["over"]:
+            return 1.0
+        drawn = 1 - len(state["pile"]) / len(STONES)
+        return min(1.0, max(drawn, max(state["scores"]) / state["goal"]))
+
     def legal_actions(self, state: State) -> list[str]:
         if state["over"]:
             return []
@@ -87,13 +99,15 @@ class ToyEngine:
         """An action of ARITY in any case and spacing; IllegalAction for anything else."""
         words = text.lower().split()
         if len(words) != 1 or words[0] not in ARITY:
-            raise IllegalAction("{text} is not an action of this game", text=text.strip())
+            raise IllegalAction(
+                "{text} is not an action of this game", code="not_an_action", text=text.strip()
+            )
         return words[0]
 
     def apply(self, state: State, action: str) -> State:
         """The state after ``action``; IllegalAction when it is not legal now."""
         if action not in self.legal_actions(state):
-            raise IllegalAction("{action} is not possible now", action=action)
+            raise IllegalAction("{action} is not possible now", code="not_now", action=action)
         seat, scores, pile = state["current"], list(state["scores"]), list(state["pile"])
         new = {**state, "scores": scores, "pile": pile}
         if action == "double":

@@ -1,13 +1,14 @@
 """The toy game's kind (see ``tests.toygame``): only the facets, and in them only the parts,
 that differ from the defaults of ``games.kinds``: the board, the log, the words of actions,
-the text board of mails and the action that ends a turn. The page, its panel, the notation's
-keywords (the engine's ``arity``), the rule links and the scores are the defaults."""
+the text board of mails, the action that ends a turn and the codes of its refusals. The page,
+its panel, the notation's keywords (the engine's ``arity``), the rule sections and the scores
+are the defaults."""
 
 from __future__ import annotations
 
 from django import forms
 
-from games.kinds import GameKind, board, log, mail, notation, page
+from games.kinds import GameKind, board, log, mail, notation, page, rules_links
 
 
 class ToyOptionsForm(forms.Form):
@@ -81,6 +82,12 @@ class ToyNotation(notation.Notation):
     turn_ending = ("pass",)
 
 
+class ToyRulesLinks(rules_links.RulesLinks):
+    """The toy game has no rules summary: its refusals name no section."""
+
+    reasons = {"not_an_action": None, "not_now": None}
+
+
 class ToyKind(GameKind):
     """The toy game: a hidden pile of stones, draw up to three, then pass; its facets are
     set here, as they live in this one module."""
@@ -95,6 +102,7 @@ class ToyKind(GameKind):
     Log = ToyLog
     Mail = ToyMail
     Notation = ToyNotation
+    RulesLinks = ToyRulesLinks
 
 
 #: The class ``get_kind("toy")`` makes its one instance of.
