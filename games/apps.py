@@ -11,7 +11,9 @@ class GamesConfig(AppConfig):
         # bots' moves by name (games.services.bot_queue) and eager mode runs them in place.
         # The end of a vacation moves the deadlines of the player's games.
         from accounts.signals import vacation_ended
-        from games import tasks  # noqa: F401
+        from games import tasks, waiting  # noqa: F401
         from games.services import deadlines
 
         vacation_ended.connect(deadlines.on_vacation_ended, dispatch_uid="games.vacation_ended")
+        # A change of whose turn it is forgets the players' lists of games waiting for them.
+        waiting.connect()

@@ -156,7 +156,7 @@ def _add_position(request, game: Game, seat: Seat | None, context: dict) -> dict
     full_log = request.GET.get("log") == "all"
     context.update(half)
     context.update(_position_context(game, seat, position, since, full_log))
-    context.update(next_game(request, game, position.my_turn))
+    context.update(next_game(request, game))
     context["solo_comparison"] = solo.comparison(game, seat)
     prefix = f"game:{game.code}:{game.version}:{get_language()}"
     board_part = "text_board" if context["text_mode"] else "board_area"

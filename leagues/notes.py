@@ -3,6 +3,10 @@ that tells a player their season started (the ``season_started`` event's compose
 
 from __future__ import annotations
 
+import functools
+
+from django.core.cache import cache
+from django.db import transaction
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
@@ -17,13 +21,41 @@ from notifications.preferences import wants
 TABLE_ATTRIBUTE = "_league_table"
 
 
+#: How long the shared cache keeps a game's league table (seconds): a table changes only when
+#: its season closes (``forget_table``); a league renamed in the admin shows within this time.
+TABLE_SECONDS = 60 * 60
+
+#: What the cache holds for a game outside any league (None would read as a miss).
+NO_TABLE = 0
+
+
+def table_key(game_id: int) -> str:
+    """The shared cache's key of the league table of the game ``game_id``."""
+    return f"league-table:{game_id}"
+
+
 def _table(game) -> Table | None:
-    """The league table of ``game`` (with its division, season and league), or None; one
-    query per game object."""
+    """The league table of ``game`` (with its division, season and league), or None: kept on
+    the game object and in the shared cache, so that a page or a mail reads it without a query
+    after the game's first."""
     if TABLE_ATTRIBUTE not in game.__dict__:
-        found = Table.objects.filter(game_id=game.pk).select_related("division__season__league")
-        game.__dict__[TABLE_ATTRIBUTE] = found.first()
+        key = table_key(game.pk)
+        found = cache.get(key)
+        if found is None:
+            rows = Table.objects.filter(game_id=game.pk).select_related("division__season__league")
+            found = rows.first() or NO_TABLE
+            cache.set(key, found, TABLE_SECONDS)
+        game.__dict__[TABLE_ATTRIBUTE] = found or None
     return game.__dict__[TABLE_ATTRIBUTE]
+
+
+def forget_table(sender, instance, using, **kwargs) -> None:
+    """``post_save`` and ``post_delete`` of Table: its game's pages read it again; forgotten
+    at once and again at the commit, so that a page read meanwhile does not keep the old one."""
+    key = table_key(instance.game_id)
+    cache.delete(key)
+    if transaction.get_connection(using).in_atomic_block:
+        transaction.on_commit(functools.partial(cache.delete, key), using=using)
 
 
 @header_source

@@ -106,3 +106,31 @@ def test_a_move_tells_the_page_how_many_games_still_wait(client, alice, bob):
 
     assert response.status_code == 200
     assert response["X-Games-Waiting"] == "1"
+
+
+def test_the_waiting_games_are_kept_until_a_turn_passes_or_a_game_is_opened(
+    client, alice, bob, carol, django_assert_num_queries
+):
+    from games.context_processors import games_waiting_for
+
+    here, other = games_at_the_turn_of(alice, bob, 2)
+    client.force_login(alice)
+    assert next_game_link(client, here) is not None
+    with django_assert_num_queries(0):  # kept since the page was read
+        assert games_waiting_for(alice) == 2
+
+    other = play(other, "pass")  # alice plays: the turn passes to bob
+    assert next_game_link(client, here) is None
+
+    other = play(other, "pass")  # bob plays: alice's turn again
+    assert f'href="{other.get_absolute_url()}"' in next_game_link(client, here)
+
+    invited = services.create_game(carol, engine="toy", num_players=2, invite_only=True)
+    services.invite(invited, carol, alice.display_name)
+    assert "Next game (2" in next_game_link(client, here)
+
+    services.join_game(invited, alice)  # no longer an invitation: a game at someone's turn
+    invited.refresh_from_db()
+    expected = 2 if player_to_move(invited) == alice else 1
+    assert f"Next game ({expected}<" in next_game_link(client, here)
+    assert games_waiting_for(alice) == expected + 1

@@ -146,16 +146,10 @@ class Page(page.Page):
         def label(action):
             return self.action_label(action, observation, names)
 
-        links = targets = {}
+        targets = {}
         if legal:
             target = functools.partial(self.move_target, game)
             targets = board_links(choices, selected_from, label, target, confirm)
-            links = self.with_why_not(
-                game,
-                targets,
-                observation["cells"],
-                lambda cell: tried_action(observation, cell, selected_from, choices),
-            )
         cell_choices = []
         if selected_cell and not selected_from:
             cell_choices = [(a, label(a)) for a in choices.by_cell.get(selected_cell, [])]
@@ -166,6 +160,14 @@ class Page(page.Page):
         def board_context():
             seats = board_seats(game.seat_list)
             selected = selected_from or (selected_cell if cell_choices else None)
+            links = targets
+            if legal:  # asked on a cache miss only: a "why not?" link on every other cell
+                links = self.with_why_not(
+                    game,
+                    targets,
+                    observation["cells"],
+                    lambda cell: tried_action(observation, cell, selected_from, choices),
+                )
             board = self.kind.board.context(
                 observation, seats, links=links, selected=selected, highlight=set(targets)
             )

@@ -72,16 +72,17 @@ class Page(page.Page):
             else:
                 text = _("%(place)s: choose a card") % {"place": place(loc)}
                 links[loc] = self.move_target(game, "choose", text, query=query)
-        if legal:
-            card = tried_card(observation, observation["current_player"])
-            links = self.with_why_not(
-                game, links, BOARD.locations, lambda loc: f"go {loc} {card}", place
-            )
         cell_choices = [(a, label(a)) for a in by_location.get(selected, [])]
 
         def board_context():
             seats = board_seats(game.seat_list)
-            board = self.kind.board.context(observation, seats, links=links, selected=selected)
+            linked = links
+            if legal:  # asked on a cache miss only: a "why not?" link on every other place
+                card = tried_card(observation, observation["current_player"])
+                linked = self.with_why_not(
+                    game, links, BOARD.locations, lambda loc: f"go {loc} {card}", place
+                )
+            board = self.kind.board.context(observation, seats, links=linked, selected=selected)
             return {"board": board, "target_kinds": self.kind.board.target_kinds}
 
         return {

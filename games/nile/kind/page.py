@@ -149,8 +149,6 @@ class Page(page.Page):
                 links[hid] = self.move_target(
                     game, kind, label(action), action, anchor="actions-heading"
                 )
-        if legal:
-            links = self.with_why_not(game, links, observation["hexes"], lambda hid: f"move {hid}")
         shop = market(observation, legal) if legal else None
         if shop:
             sold = {row["key"] for row in shop["rows"]}
@@ -159,8 +157,10 @@ class Page(page.Page):
 
         def board():
             seats = board_seats(game.seat_list)
+            hexes = observation["hexes"]
+            linked = self.with_why_not(game, links, hexes, "move {}".format) if legal else links
             return {
-                "board": self.kind.board.context(observation, seats, links=links),
+                "board": self.kind.board.context(observation, seats, links=linked),
                 "target_kinds": self.kind.board.target_kinds,
                 "legend_open": observation["round"] <= 1,  # open on a first visit, to be read
             }
