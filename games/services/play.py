@@ -55,6 +55,7 @@ def submit_action(game: Game, user: User, action: str, expected_version: int) ->
     """
     game = locked(game)
     seats = list(game.seats.select_related("user"))
+    game.seat_list = seats  # known to the save's listeners (games.waiting) and the caller
     seat = _acting_seat(game, user, expected_version, seats)
     turn = game.turn_started_at
     before = game.state
@@ -66,7 +67,6 @@ def submit_action(game: Game, user: User, action: str, expected_version: int) ->
     save_changed(game, columns)
     announce_turn(game, turn, seats)
     remember_undoable(game, seat.number, before, action, expected_version)
-    game.seat_list = seats
     return game
 
 

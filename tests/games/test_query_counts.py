@@ -4,6 +4,7 @@ the pages that name a table's computer players as many for one of them as for fo
 import random
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -23,6 +24,7 @@ HTMX = {"HX-Request": "true"}
 
 def queries_for_page_and_move(client, game) -> tuple[int, int]:
     game.seats.update(last_seen_at=None)  # both measurements note the visit
+    cache.clear()  # both start with nothing kept: the games waiting for the mover are read
     mover = player_to_move(game)
     client.force_login(mover)
     with CaptureQueriesContext(connection) as page:
