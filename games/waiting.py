@@ -17,6 +17,9 @@ from collections.abc import Iterable
 
 from django.core.cache import cache
 from django.db import models, transaction
+from django.db.models.signals import post_delete, post_init, post_save
+
+from games.models import Game, Invitation, Seat
 
 #: How long a player's list of waiting games stays in the shared cache at most (seconds).
 WAITING_SECONDS = 10 * 60
@@ -44,8 +47,6 @@ def waiting_codes(user) -> list[str]:
     found = cache.get(key(user.pk))
     if found is not None:
         return found
-    from games.models import Game, Invitation
-
     no_time = models.Value(None, output_field=models.DateTimeField())
     turn = (
         Game.objects.awaiting_move_by(user)
@@ -92,8 +93,6 @@ def game_saved(sender, instance, created, using, **kwargs) -> None:
     instance.__dict__[READ] = now
     if created or read == now:
         return
-    from games.models import Game, Invitation, Seat
-
     seats = instance.__dict__.get("seat_list")
     if seats is not None:
         users = {seat.user_id for seat in seats}
@@ -130,10 +129,6 @@ def invitation_changed(sender, instance, using, **kwargs) -> None:
 
 def connect() -> None:
     """Connect the models' signals that forget players' lists (``GamesConfig.ready``)."""
-    from django.db.models.signals import post_delete, post_init, post_save
-
-    from games.models import Game, Invitation, Seat
-
     post_init.connect(game_read, sender=Game, dispatch_uid="games.waiting.game_read")
     post_save.connect(game_saved, sender=Game, dispatch_uid="games.waiting.game_saved")
     post_init.connect(seat_read, sender=Seat, dispatch_uid="games.waiting.seat_read")
