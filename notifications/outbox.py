@@ -29,7 +29,9 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from celery import current_app
-from django.db import transaction
+from django.db import connections, router, transaction
+from django.db.models.constants import OnConflict
+from django.db.models.sql import InsertQuery
 from django.utils import timezone
 
 from africa_site.enqueue import send_once
@@ -127,31 +129,49 @@ def queue(
     end of the user's quiet hours when later). A mail with the same key already there is left as
     it is (returns False). After the commit a worker is asked to send it (``kick``). A computer
     player's seat (``user`` is None) gets no mail (returns False)."""
-    if user is None or OutboundMail.objects.filter(key=key).exists():
+    if user is None:
         return False
     now = timezone.now()
     send_after = max(send_after or now, now)
     if template not in QUIET_HOURS_EXEMPT:
         send_after = quiet_hours_end(user, send_after) or send_after
-    OutboundMail.objects.bulk_create(
-        [
-            OutboundMail(
-                key=key,
-                channel=channel,
-                user=user,
-                template=template,
-                game=game,
-                version=version,
-                seat=seat,
-                payload=payload or {},
-                send_after=send_after,
-                created_at=now,
-            )
-        ],
-        ignore_conflicts=True,
+    mail = OutboundMail(
+        key=key,
+        channel=channel,
+        user=user,
+        template=template,
+        game=game,
+        version=version,
+        seat=seat,
+        payload=payload or {},
+        send_after=send_after,
+        created_at=now,
     )
+    if not insert_new(mail):
+        return False
     if send_after <= now:
         kick_after_commit()
+    return True
+
+
+def insert_new(mail: OutboundMail) -> bool:
+    """Write the unsaved row ``mail`` unless a row with its key is there already, in one
+    statement (``INSERT ... ON CONFLICT DO NOTHING RETURNING``, ``INSERT OR IGNORE ...
+    RETURNING`` on SQLite): whether it was written. Two transactions that queue one key at
+    once write it once: the second waits for the first and then finds the key taken."""
+    fields = [f for f in OutboundMail._meta.concrete_fields if not f.primary_key]
+    query = InsertQuery(OutboundMail, on_conflict=OnConflict.IGNORE)
+    query.insert_values(fields, [mail])
+    connection = connections[router.db_for_write(OutboundMail)]
+    ((statement, params),) = query.get_compiler(connection=connection).as_sql()
+    returning = connection.ops.quote_name(OutboundMail._meta.pk.column)
+    with connection.cursor() as cursor:
+        cursor.execute(f"{statement} RETURNING {returning}", params)
+        row = cursor.fetchone()
+    if row is None:
+        return False
+    mail.pk = row[0]
+    mail._state.adding = False
     return True
 
 

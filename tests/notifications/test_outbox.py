@@ -321,3 +321,17 @@ def test_when_the_mail_server_is_back_the_mails_that_waited_for_it_go_out_at_onc
     assert len(ids) == len(set(ids)) == 4 and {m.to[0] for m in mailoutbox} == {alice.email}
     assert list(waiting.values_list("key", flat=True)) == ["notice:bob"]
     assert tasks.send_outbox.apply().get()["sent"] == 0  # nothing goes out twice
+
+
+@pytest.mark.django_db
+def test_a_mail_queued_twice_under_one_key_is_written_once_in_one_statement_each(
+    alice, django_assert_num_queries
+):
+    with django_assert_num_queries(1):
+        first = outbox.queue("turn:twice", alice, "your_turn")
+    with django_assert_num_queries(1):
+        second = outbox.queue("turn:twice", alice, "reminder")
+
+    assert (first, second) == (True, False)
+    row = OutboundMail.objects.get(key="turn:twice")
+    assert row.template == "your_turn"  # the first one stays as it was
