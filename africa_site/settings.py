@@ -221,6 +221,9 @@ SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 AUTH_USER_MODEL = "accounts.User"
 AUTHENTICATION_BACKENDS = [
+    # allauth's, with the user of a session kept in the shared cache; the two after it serve
+    # the sessions they signed in before it was first.
+    "accounts.backends.CachedAuthenticationBackend",
     "django.contrib.auth.backends.ModelBackend",
     "allauth.account.auth_backends.AuthenticationBackend",
 ]

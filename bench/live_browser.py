@@ -156,7 +156,7 @@ def session_cookie(user, base: str) -> dict:
 
     session = SessionStore()
     session[SESSION_KEY] = str(user.pk)
-    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
     session[HASH_SESSION_KEY] = user.get_session_auth_hash()
     session.save()
     return {"name": settings.SESSION_COOKIE_NAME, "value": session.session_key, "url": base}

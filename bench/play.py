@@ -96,7 +96,7 @@ def set_up(args, env) -> tuple[list[dict], dict[str, tuple[int, int]]]:
         for seat in game.seats.all():
             session = SessionStore()
             session[SESSION_KEY] = str(seat.user.pk)
-            session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+            session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
             session[HASH_SESSION_KEY] = seat.user.get_session_auth_hash()
             session.save()
             cookies[seat.number] = f"{settings.SESSION_COOKIE_NAME}={session.session_key}"

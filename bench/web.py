@@ -366,7 +366,7 @@ def prepare_site(args, env: dict, move_copies: int, line_length: int) -> Site:
     for seat in game.seats.select_related("user"):
         session = SessionStore()
         session[SESSION_KEY] = str(seat.user.pk)
-        session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+        session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
         session[HASH_SESSION_KEY] = seat.user.get_session_auth_hash()
         session.save()
         site.cookies[seat.number] = (

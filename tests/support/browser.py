@@ -12,7 +12,7 @@ def signed_in_page(browser, live_server, user, **options):
     browser context (e.g. ``bypass_csp=True`` to inject a test script)."""
     session = SessionStore()
     session[SESSION_KEY] = str(user.pk)
-    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
     session[HASH_SESSION_KEY] = user.get_session_auth_hash()
     session.save()
     context = browser.new_context(viewport={"width": 390, "height": 844}, **options)
