@@ -53,7 +53,25 @@ def submit_action(game: Game, user: User, action: str, expected_version: int) ->
     enqueue the next bot's move if a bot is to move; finish the game if it is over.
     Raises StaleVersion, IllegalMove or GameError; nothing changes then.
     """
-    game = locked(game)
+    return _submit(locked(game), user, action, expected_version)
+
+
+@transaction.atomic
+def submit_action_in(code, user: User, action: str, expected_version: int) -> Game | None:
+    """``submit_action`` in the game with public ``code`` (a UUID), read once: locked, with its
+    position, and only when ``user`` holds a seat in it, so that the access check and the move
+    share one read (a player may always see their own game, ``games.access``). Returns the
+    game moved on, or None, changing nothing, when ``user`` holds no seat there (the caller
+    answers a stranger as the play page does). Raises as ``submit_action``."""
+    rows = Game.objects.select_for_update(of=("self",)).filter(code=code, seats__user=user)
+    game = rows.first()
+    if game is None:
+        return None
+    return _submit(game, user, action, expected_version)
+
+
+def _submit(game: Game, user: User, action: str, expected_version: int) -> Game:
+    """``submit_action`` on ``game``, read locked in this transaction."""
     seats = list(game.seats.select_related("user"))
     game.seat_list = seats  # known to the save's listeners (games.waiting) and the caller
     seat = _acting_seat(game, user, expected_version, seats)

@@ -7,6 +7,8 @@ its pieces, ``games.pieces``) or, when that cannot be told, the ``game`` partial
 context comes from ``games.page``; services in ``games.services`` make every change.
 """
 
+from typing import NoReturn
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -74,26 +76,26 @@ def game_detail(request, code):
 @require_POST
 def game_act(request, code):
     """Apply one action of the player whose turn it is; a stale page gets the fresh board."""
-    # The player's seat with the game, in one query: the service reads the game again, locked,
-    # with its position and seats. Someone without a seat gets 404 or 403 as on the page.
-    mine = access.seat_for(request.user, code)
-    if mine is None:
-        get_game(request, code, defer=("state",))
-        raise PermissionDenied
-    game = mine.game
     form = ActionForm(request.POST)
     if not form.is_valid():
+        if access.seat_for(request.user, code) is None:
+            _refuse(request, code)
         messages.error(request, _("That request was incomplete. Please try again."))
         return _after_change(request, code)
     data = form.cleaned_data
+    # The game is read once, locked, with its position and only for a player of it: the
+    # service checks the rest. Someone without a seat gets 404 or 403 as on the page.
     try:
-        moved = services.submit_action(game, request.user, data["action"], data["version"])
+        moved = services.submit_action_in(code, request.user, data["action"], data["version"])
     except services.IllegalMove as error:
-        messages.error(request, _said(game.kind.rules_links.why_not(error.error.why)))
+        kind = Game.objects.only("engine").get(code=code).kind
+        messages.error(request, _said(kind.rules_links.why_not(error.error.why)))
         return _after_change(request, code)
     except services.GameError as error:
         messages.error(request, error.message)
         return _after_change(request, code)
+    if moved is None:
+        _refuse(request, code)
     if is_htmx(request):
         mover = next((s for s in moved.seat_list if s.number == moved.current_seat), None)
         if mover is not None and mover.playing_level and moved.status == Game.Status.ACTIVE:
@@ -102,6 +104,14 @@ def game_act(request, code):
         mine = next(s for s in moved.seat_list if s.user_id == request.user.pk)
         return _render_game(request, moved, mine)
     return _after_change(request, code)
+
+
+def _refuse(request, code) -> NoReturn:
+    """Refuse a change to the game with public ``code`` by someone without a seat in it:
+    Http404 or PermissionDenied as the play page would answer them, else PermissionDenied
+    (a watcher may not act)."""
+    get_game(request, code, defer=("state",))
+    raise PermissionDenied
 
 
 def _my_game(request, code) -> tuple[Game, Seat]:

@@ -121,3 +121,36 @@ def test_a_move_writes_only_the_columns_of_the_game_it_changed(client, duel):
     assert game.state == replay(
         game.kind.engine, game.num_players, game.seed, game.options, standing
     )
+
+
+@AFRICA_ONLY
+def test_a_move_reads_the_game_once_and_its_seats_once(client, duel):
+    game = advance(duel, 0, random.Random(5))
+    client.force_login(player_to_move(game))
+    client.get(game.get_absolute_url())  # the session's user and the waiting games are kept
+    with CaptureQueriesContext(connection) as move:
+        response = client.post(
+            reverse("game_act", args=[game.code]),
+            {"action": "end", "version": game.version},
+            headers=HTMX,
+        )
+    assert response.status_code == 200
+    reads = [q["sql"] for q in move if q["sql"].startswith("SELECT")]
+    assert sum('FROM "games_game"' in sql for sql in reads) == 1
+    assert sum('FROM "games_seat"' in sql for sql in reads) == 1
+    assert not any('FROM "accounts_user"' in sql and "games_seat" not in sql for sql in reads)
+
+
+@AFRICA_ONLY
+def test_a_move_by_someone_without_a_seat_changes_nothing(client, duel, carol):
+    game = advance(duel, 0, random.Random(5))
+    client.force_login(carol)
+    response = client.post(
+        reverse("game_act", args=[game.code]),
+        {"action": "end", "version": game.version},
+        headers=HTMX,
+    )
+    assert response.status_code in (403, 404)
+    version = game.version
+    game.refresh_from_db()
+    assert game.version == version
