@@ -86,14 +86,16 @@ def places(html: str) -> tuple[str, dict[str, str]]:
     return "".join(skeleton), found
 
 
-def board_digests(html: str, code) -> dict:
-    """{"skeleton": digest, "places": {id: digest}} of the rendered board ``html`` of the game
-    ``code`` (see ``places``)."""
+def board_digests(html: str, code) -> tuple[dict, dict[str, str]]:
+    """({"skeleton": digest, "places": {id: digest}}, {id: element}) of the rendered board
+    ``html`` of the game ``code``: the digests a page remembers, and the places themselves
+    (see ``places``), which a patch then takes without cutting the board again."""
     skeleton, found = places(html)
-    return {
+    digests = {
         "skeleton": digest(skeleton, code),
         "places": {ident: digest(element, code) for ident, element in found.items()},
     }
+    return digests, found
 
 
 def page_key(viewer: str, version: int, digests: dict[str, str]) -> str:
@@ -172,15 +174,19 @@ def patch(context: dict) -> str | None:
     changed = [name for name in digests if digests[name] != previous["digests"][name]]
     swaps = [out_of_band(name, pieces[name]) for name in [*changed, SYNC] if name != "board"]
     if "board" in changed:
-        board = place_patch(previous.get("board"), context.get("board_digests"), pieces["board"])
+        found = context.get("board_places")
+        if found is None:
+            found = places(pieces["board"])[1]
+        board = place_patch(previous.get("board"), context.get("board_digests"), found)
         swaps.insert(changed.index("board"), board or out_of_band("board", pieces["board"]))
     return "\n".join(swaps)
 
 
-def place_patch(before: dict | None, now: dict | None, html: str) -> str | None:
-    """The changed places of the board ``html`` (the page's board piece, with the digests
-    ``now``; ``before``: those the page shows, see ``board_digests``) as out-of-band swaps
-    inside an ``<svg>``, or None when more than places changed (the whole board is due)."""
+def place_patch(before: dict | None, now: dict | None, found: dict[str, str]) -> str | None:
+    """The changed places of the page's board (``found``: its places, {id: element}, with the
+    digests ``now``; ``before``: those the page shows, see ``board_digests``) as out-of-band
+    swaps inside an ``<svg>``, or None when more than places changed (the whole board is
+    due)."""
     if (
         before is None
         or now is None
@@ -188,7 +194,6 @@ def place_patch(before: dict | None, now: dict | None, html: str) -> str | None:
         or set(before["places"]) != set(now["places"])
     ):
         return None
-    _skeleton, found = places(html)
     changed = [ident for ident, value in now["places"].items() if before["places"][ident] != value]
     swaps = "".join(
         found[ident].replace(f'id="{ident}"', f'id="{ident}" hx-swap-oob="outerHTML"', 1)
