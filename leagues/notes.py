@@ -24,6 +24,10 @@ TABLE_ATTRIBUTE = "_league_table"
 #: How long the shared cache keeps a game's league table (seconds): a table changes only when
 #: its season closes (``forget_table``); a league renamed in the admin shows within this time.
 TABLE_SECONDS = 60 * 60
+#: How long it keeps that a game is in no league (seconds): a game becomes a league game only
+#: when a table is made for it, which forgets this (``forget_table``); most games are in none,
+#: and a day or more passes between two moves of a game.
+NO_TABLE_SECONDS = 7 * 24 * 60 * 60
 
 #: What the cache holds for a game outside any league (None would read as a miss).
 NO_TABLE = 0
@@ -44,7 +48,7 @@ def _table(game) -> Table | None:
         if found is None:
             rows = Table.objects.filter(game_id=game.pk).select_related("division__season__league")
             found = rows.first() or NO_TABLE
-            cache.set(key, found, TABLE_SECONDS)
+            cache.set(key, found, TABLE_SECONDS if found else NO_TABLE_SECONDS)
         game.__dict__[TABLE_ATTRIBUTE] = found or None
     return game.__dict__[TABLE_ATTRIBUTE]
 
