@@ -29,7 +29,9 @@ against both sites, interleaved (floor, site, floor, site, ...) ``--rounds`` tim
 Each move is sent from the mover's page at that version, with its page key (``games.pieces``),
 as the play page's forms send it: the answer is a patch of the pieces that changed. Before
 each move run, the bench opens those pages on a spare copy of the game, playing the line
-(copies at one position share their pages' keys). It also prints the size of the answer to a
+(copies at one position share their pages' keys). It counts the SQL queries of one request of
+each kind, made in this process before the loads (``count_queries``), and prints them with
+their goal (``QUERY_GOALS``). It also prints the size of the answer to a
 move in bytes: the whole game partial (as before patches, and as a form without the page key
 still gets) and the patch.
 
@@ -380,7 +382,8 @@ def prepare_site(args, env: dict, move_copies: int, line_length: int) -> Site:
     site.cold_pages = [c.get_absolute_url() for c in copy_games(game, args.cold_games)]
     copies = copy_games(game, move_copies)
     site.move_games = [(c.pk, reverse("game_act", args=[c.code])) for c in copies]
-    site.spares = [c.pk for c in copy_games(game, 2 * args.rounds if move_copies else 0)]
+    # One spare for each priming (two a round), and one for counting queries (``count_queries``).
+    site.spares = [c.pk for c in copy_games(game, 2 * args.rounds + 1)]
     site.line = line
     print(
         f"Prepared a game {args.plies} actions in and {args.cold_games + move_copies} copies "
@@ -629,6 +632,9 @@ GOALS = {
     "legal move": 3.0,
     "stale move": None,
 }
+#: The most SQL queries a request may make (``count_queries``): a move that queues the next
+#: player's turn mail (6 without).
+QUERY_GOALS = {"legal move": 8}
 
 
 def describe(ratios: list[float]) -> str:
@@ -667,6 +673,7 @@ def main():
     move_copies = args.rounds * sum(per_run.values()) if "move" in only else 0
     site = prepare_site(args, env, move_copies, line_length)
     benchkit.flush_redis(args.redis_url)
+    counts = count_queries(site)
     servers = [
         gunicorn("floor.wsgi:application", args.floor_port, args.workers, floor, floor_env),
         gunicorn("africa_site.wsgi", args.site_port, args.workers, ROOT, env),
@@ -745,7 +752,7 @@ def main():
         for server in servers:
             server.wait(20)
         benchkit.flush_redis(args.redis_url)  # the turn mails enqueued, if the broker is there
-    report(args, results, cold_seen, len(site.cold_pages))
+    report(args, results, cold_seen, len(site.cold_pages), counts)
     if site.sizes:
         whole, patch, whole_gz, patch_gz = (
             statistics.median(sizes[n] for sizes in site.sizes) for n in range(4)
@@ -823,7 +830,59 @@ def profile(site: Site, name: str, work: Path, count: int = PROFILED) -> None:
     stats.print_stats(r"/(games|accounts|notifications|ratings|archive|africa_site)/", 40)
 
 
-def report(args, results, cold_seen: int, cold_games: int) -> None:
+#: The statements that ``count_queries`` leaves out: they open and close a transaction.
+TRANSACTION_CONTROL = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE")
+
+
+def count_queries(site: Site) -> dict[str, int]:
+    """The SQL queries of one request of each kind, made in this process through Django's test
+    client as the mover: {request name: queries}, the statements that open and close a
+    transaction left out; with the environment variable BENCH_SHOW_QUERIES set, each
+    request's queries are printed too. The cold page and the move are those of a
+    spare copy (its first page, then the line's first action from it, answered with a patch:
+    the next player's turn mail is queued); the session's user and the waiting games are kept
+    in the cache by then, as for a player who has the site open."""
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+    from django.urls import reverse
+
+    from games.models import Game
+
+    client = Client(HTTP_HOST="127.0.0.1")
+    client.cookies.load(dict(p.split("=", 1) for p in site.cookies[site.mover].split("; ")))
+    htmx = {"HX-Request": "true", "X-CSRFToken": site.csrf}
+    spare = Game.objects.get(pk=site.spares.pop())
+    act = reverse("game_act", args=[spare.code])
+    seat, action = site.line[0]
+    if seat != site.mover:
+        raise SystemExit("the first action of the line of play is not the mover's")
+    client.get(site.page)  # the session's user and the mover's waiting games are kept
+    counts = {}
+
+    def count(name, request):
+        with CaptureQueriesContext(connection) as queries:
+            answer = request()
+        sql = [q["sql"] for q in queries if not q["sql"].startswith(TRANSACTION_CONTROL)]
+        counts[name] = len(sql)
+        if os.environ.get("BENCH_SHOW_QUERIES"):
+            print(name, *(f"  {text[:150]}" for text in sql), sep="\n")
+        return answer
+
+    count("page warm", lambda: client.get(site.page))
+    html = count("page cold", lambda: client.get(spare.get_absolute_url()))
+    key = re.search(r'name="page" value="([0-9a-f]{16})"', html.content.decode())[1]
+    count("poll 204", lambda: client.get(site.poll))
+    data = {"action": action, "version": site.version, "page": key}
+    answer = count("legal move", lambda: client.post(act, data, headers=htmx))
+    if answer.get("HX-Reswap") != "none":
+        raise SystemExit("the counted move was not answered with a patch")
+    stale = {"action": "end", "version": site.version - 2}
+    count("stale move", lambda: client.post(site.act, stale, headers=htmx))
+    return counts
+
+
+def report(args, results, cold_seen: int, cold_games: int, counts: dict[str, int]) -> None:
     print()
     print(
         f"Site / floor, gunicorn {args.workers} workers each, PostgreSQL + Redis, wrk "
@@ -832,7 +891,7 @@ def report(args, results, cold_seen: int, cold_games: int) -> None:
     )
     header = (
         f"{'request':<12}{'conn':>5}{'floor p50':>11}{'site p50':>10}"
-        f"{'latency ratio':>22}{'floor/site req/s':>22}{'goal':>7}  check"
+        f"{'latency ratio':>22}{'floor/site req/s':>22}{'goal':>7}{'queries':>9}  check"
     )
     print(header)
     problems = []
@@ -866,6 +925,13 @@ def report(args, results, cold_seen: int, cold_games: int) -> None:
                     )
         goal = GOALS.get(name)
         met = "" if goal is None else ("ok" if statistics.median(latency) <= goal else "MISSED")
+        queries = counts.get(name)
+        most = QUERY_GOALS.get(name)
+        if queries is not None and most is not None and queries > most:
+            problems.append(f"{name}: {queries} SQL queries, the goal at most {most}")
+        queries_text = "" if queries is None else str(queries)
+        if queries is not None and most is not None:
+            queries_text += f"/{most}"
         if notes:
             problems.extend(notes)
             check = "; ".join(dict.fromkeys(notes))
@@ -874,7 +940,7 @@ def report(args, results, cold_seen: int, cold_games: int) -> None:
         print(
             f"{name:<12}{connections:>5}{floor_p50:>9.1f}ms{site_p50:>8.1f}ms"
             f"{describe(latency):>22}{describe(throughput):>22}"
-            f"{'' if goal is None else f'{goal:g}x':>7}  {met} {check}"
+            f"{'' if goal is None else f'{goal:g}x':>7}{queries_text:>9}  {met} {check}"
         )
     warm = {c: runs for (name, c), runs in results.items() if name == "page warm"}
     for (name, connections), runs in results.items():
