@@ -15,10 +15,12 @@
    bytes (the messages the server received from the outbox, collected first) over one reused
    connection (the median of RAW_RUNS runs). Printed side by side: both times, their ratio
    and its goal (at most 3 with pictures, at most 2 without), the database queries per mail;
-   then the board picture's own time per game (median and 95th percentile) and its size. One
-   mail of each game in each language is sent before the timing starts (WARM_UP more games),
-   so that templates, fonts and libraries are loaded and each game's background is drawn, as
-   in a worker that has been running (backgrounds are kept a day in Django's cache).
+   then the time of the board pictures of one mail per game (the close-up and the whole
+   board, ``mail_pictures``: median and 95th percentile) and their sizes. Two mails of each
+   game in each language are sent before the timing starts (WARM_UP more games), so that
+   templates, fonts and libraries are loaded and each game's background and the plane of its
+   close-ups are drawn (when a second close-up needs it), as in a worker that has been
+   running (backgrounds are kept a day in Django's cache).
    ``--profile`` then sends the same rows once more under cProfile (with an empty cache) and
    prints where the sender's time goes: claiming, the composer's queries, the board's SVG and
    PNG, the three templates, the sending, and the functions that take the most time.
@@ -61,9 +63,9 @@ sys.path.insert(0, str(ROOT))
 SMTP_HOST = "127.0.0.1"
 LANGUAGES = ("en", "fr", "nl")
 RAW_RUNS = 5  # raw sending is short: the median of this many runs, against a busy machine
-#: Games made besides the timed ones, for the mails sent before the timing: 30 make one of
+#: Games made besides the timed ones, for the mails sent before the timing: 60 make two of
 #: each game in each language (``engine_for`` repeats every 10 games, the languages every 3).
-WARM_UP = 30
+WARM_UP = 60
 
 
 # -- the SMTP server, in a child process so that it does not share this one's interpreter ----
@@ -348,16 +350,16 @@ def send_and_compare(games: list, server: Server, pictures: bool, goal: float) -
 
 
 def bench_pictures(games: list) -> None:
-    """Draw the board picture of each game's turn mail once more, as its reader sees it (their
+    """Draw the board pictures of each game's turn mail once more (``mail_pictures``: the
+    close-up and the whole board, or the whole board alone), as its reader sees them (their
     language, their seat's view, the picture's cache empty, the backgrounds drawn before kept);
-    print per game the picture's own time (the
-    SVG partial rendered and drawn to PNG: median and 95th percentile, wall clock and this
-    process's CPU) and its size."""
+    print per game the pictures' own time for one mail (their SVG partials rendered and drawn
+    to PNG: median and 95th percentile, wall clock and this process's CPU) and their sizes."""
     from django.conf import settings
     from django.utils import translation
 
     from mailplay.replies import position_context
-    from notifications.boardimage import board_png
+    from notifications.boardimage import board_png, mail_pictures
 
     settings.MAIL_BOARD_PICTURES = True  # the position's context has the board only then
     drawn: dict[str, list[tuple[float, float, int]]] = {}
@@ -367,19 +369,21 @@ def bench_pictures(games: list) -> None:
         with translation.override(seat.user.language):
             context = position_context(game, seat, [s.name for s in seats])
             started, cpu = time.perf_counter(), time.process_time()
-            png = board_png(context["kind"], context["board"])
+            pngs = [board_png(context["kind"], board) for board in mail_pictures(context["board"])]
             wall, cpu = time.perf_counter() - started, time.process_time() - cpu
-        drawn.setdefault(context["kind"].label, []).append((wall, cpu, len(png)))
-    print("  the board picture alone, per game (its SVG partial rendered and drawn to PNG):")
+        sizes = [len(png) for png in pngs]
+        drawn.setdefault(context["kind"].label, []).append((wall, cpu, sizes))
+    print("  the board pictures of a mail, per game (SVG partials rendered and drawn to PNG):")
     for label, rows in sorted(drawn.items()):
-        walls = sorted(1000 * wall for wall, _cpu, _size in rows)
-        cpus = sorted(1000 * cpu for _wall, cpu, _size in rows)
-        sizes = [size / 1000 for _wall, _cpu, size in rows]
+        walls = sorted(1000 * wall for wall, _cpu, _sizes in rows)
+        cpus = sorted(1000 * cpu for _wall, cpu, _sizes in rows)
+        sizes = [size / 1000 for _wall, _cpu, some in rows for size in some]
+        pictures = max(len(some) for _wall, _cpu, some in rows)
         print(
-            f"    {label:20} {len(rows):3} pictures   median {statistics.median(walls):6.1f} ms"
-            f"   p95 {percentile(walls, 95):6.1f} ms   (CPU: median {statistics.median(cpus):6.1f}"
-            f" ms, p95 {percentile(cpus, 95):6.1f} ms)   {statistics.median(sizes):4.0f} KB"
-            f" (at most {max(sizes):.0f} KB)"
+            f"    {label:20} {len(rows):3} mails, up to {pictures} pictures each   median"
+            f" {statistics.median(walls):6.1f} ms   p95 {percentile(walls, 95):6.1f} ms   (CPU:"
+            f" median {statistics.median(cpus):6.1f} ms, p95 {percentile(cpus, 95):6.1f} ms)"
+            f"   {statistics.median(sizes):4.0f} KB a picture (at most {max(sizes):.0f} KB)"
         )
 
 
@@ -395,7 +399,10 @@ def bench_mails(args, server: Server) -> None:
     started = time.perf_counter()
     games = make_waiting_games(args.mails + WARM_UP, rng)
     games, spare = games[: args.mails], games[args.mails :]
-    warm_up = list({(g.engine, _reader(g).language): g for g in spare}.values())
+    pairs: dict[tuple[str, str], list] = {}
+    for game in spare:
+        pairs.setdefault((game.engine, _reader(game).language), []).append(game)
+    warm_up = [game for pair in pairs.values() for game in pair[:2]]
     print(f"turn mails: {len(games)} games made in {time.perf_counter() - started:.0f} s")
     kinds = {}
     for game in games:
@@ -409,7 +416,7 @@ def bench_mails(args, server: Server) -> None:
     queue_turn_mails(warm_up)  # templates, fonts, cairo, backgrounds, the connection pool
     send_all()
     server.ask("take")
-    print(f"  ({len(warm_up)} mails sent before: one of each game in each language)")
+    print(f"  ({len(warm_up)} mails sent before: two of each game in each language)")
     queue_turn_mails(games)
     if not args.no_pictures:
         send_and_compare(games, server, pictures=True, goal=3)

@@ -14,6 +14,13 @@ position of a game in one language (the terrain, the cities, the names), is draw
 marks as pieces (PIECE) are laid over it by Pillow, each stamped from a small picture of it
 drawn once (``notifications.boardstamps``).
 
+A close-up (``mail_pictures``) frames another part of the board at every move. Its view box is
+moved by less than half a pixel onto the pixels of the whole board drawn at the close-up's
+scale (``on_pixels``), and its background is cut from that drawing, the board's plane, drawn
+once per game, language and scale the second time one is needed (``background_image``), so
+that its pieces fall on the same fractions of a pixel wherever the close-up is, and are
+stamped from the same stamps.
+
 Drawing the pieces still takes tens of milliseconds (CairoSVG reading them), so mails take
 their picture from Django's cache (``board_picture``), where it is filed under a digest of the
 SVG document it is drawn from: the mails that show the very same board (a turn mail and the
@@ -27,6 +34,7 @@ from __future__ import annotations
 import hashlib
 import io
 import logging
+import math
 from collections import OrderedDict
 from xml.etree import ElementTree
 
@@ -39,7 +47,14 @@ from notifications.boardstamps import cairo_surface, rgba, stamps
 
 # PIECE and split_layers are named here too, for the callers that drew pictures from here.
 from notifications.boardsvg import PIECE as PIECE
-from notifications.boardsvg import board_svg, inline_symbols, layers
+from notifications.boardsvg import (
+    board_svg,
+    inline_symbols,
+    layers,
+    plane_of,
+    view_box,
+    with_view_box,
+)
 from notifications.boardsvg import split_layers as split_layers
 
 logger = logging.getLogger(__name__)
@@ -67,9 +82,10 @@ def board_png(kind, board: dict) -> bytes:
     return svg_png(board_svg(kind, board))
 
 
-def _cairo(svg: str):
-    """``svg`` drawn WIDTH pixels wide by CairoSVG on a transparent cairo surface (ARGB32)."""
-    return cairo_surface(svg, WIDTH)
+def _cairo(svg: str, width: int = WIDTH):
+    """``svg`` drawn ``width`` pixels wide by CairoSVG on a transparent cairo surface
+    (ARGB32)."""
+    return cairo_surface(svg, width)
 
 
 def _on_background(drawn) -> Image.Image:
@@ -97,10 +113,19 @@ def draw(svg: str) -> Image.Image:
     return _on_background(_cairo(inline_symbols(svg)))
 
 
-#: Backgrounds drawn lately, {digest of the background document: RGB image}, newest last;
-#: at most BACKGROUNDS_KEPT (each about 2 MB).
+#: Backgrounds and planes drawn lately, {their key: image}, newest last; at most
+#: BACKGROUND_BYTES_KEPT bytes in all. A picture's background is an RGB image of about 0.6
+#: million pixels (Pillow keeps 4 bytes a pixel); a plane a palette image (one byte a pixel)
+#: of up to 6 million (the Africa board at its close-up's scale).
 _backgrounds: OrderedDict[str, Image.Image] = OrderedDict()
-BACKGROUNDS_KEPT = 12
+BACKGROUND_BYTES_KEPT = 64_000_000
+#: Colours of a plane: a board drawn whole has a few thousand, nearly all antialiased edges;
+#: in 256 (Pillow's maximum coverage) no pixel of the three boards' planes moves by more than
+#: 14 of 255 in its channels' mean (what the tests call a changed pixel).
+PLANE_COLOURS = 256
+#: Planes needed, not drawn (``_plane_crop``), {key: the view box of the part that needed
+#: it}, newest last; at most BACKGROUNDS_REMEMBERED.
+_planes_needed: OrderedDict[str, tuple] = OrderedDict()
 
 
 def _digest(svg: str) -> str:
@@ -109,12 +134,22 @@ def _digest(svg: str) -> str:
 
 
 def background_image(svg: str) -> Image.Image:
-    """The background document ``svg`` (``split_layers``) drawn as ``draw`` does, from this
+    """The background document ``svg`` (``split_layers``) drawn as ``draw`` does: cut from
+    its plane when it is a part of one (``_plane_crop``), else drawn itself; either from this
     process's memory or Django's cache when it was drawn before (kept there for
     settings.MAIL_BOARD_CACHE_SECONDS as a PNG). The digest of the document is the key: a
     board template, language, size or drawing that changes makes another document. Raises
     what ``draw`` raises."""
-    digest = _digest(svg)
+    cut = _plane_crop(svg)
+    if cut is not None:
+        return cut
+    return _kept(_digest(svg), lambda: _on_background(_cairo(inline_symbols(svg))))
+
+
+def _kept(digest: str, drawing) -> Image.Image | None:
+    """The image (RGB, or a palette image for a plane) of the key ``digest`` from this
+    process's memory or Django's cache, else the one ``drawing()`` makes (kept in both;
+    ``drawing`` None: None)."""
     image = _backgrounds.get(digest)
     if image is not None:
         _backgrounds.move_to_end(digest)
@@ -124,15 +159,72 @@ def background_image(svg: str) -> Image.Image:
     if png is not None:
         image = Image.open(io.BytesIO(png))
         image.load()
+    elif drawing is None:
+        return None
     else:
-        image = _on_background(_cairo(inline_symbols(svg)))
+        image = drawing()
         out = io.BytesIO()
         image.save(out, format="PNG", compress_level=1)  # lossless, and quick to write
         cache.set(key, out.getvalue(), settings.MAIL_BOARD_CACHE_SECONDS)
     _backgrounds[digest] = image
-    while len(_backgrounds) > BACKGROUNDS_KEPT:
-        _backgrounds.popitem(last=False)
+    kept = sum(_bytes(image) for image in _backgrounds.values())
+    while kept > BACKGROUND_BYTES_KEPT and len(_backgrounds) > 1:
+        _key, oldest = _backgrounds.popitem(last=False)
+        kept -= _bytes(oldest)
     return image
+
+
+def _bytes(image: Image.Image) -> int:
+    """About what ``image`` takes in memory."""
+    return image.width * image.height * (1 if image.mode in ("P", "L") else 4)
+
+
+def _plane_crop(svg: str) -> Image.Image | None:
+    """The background document ``svg`` cut from its plane (the larger picture it is a part of,
+    PLANE on its root, ``mail_pictures``) drawn whole at ``svg``'s scale: the close-ups of a
+    board at any place share one drawing, made when a second part of it is needed (a
+    background that changes with the position, or a part always in the same place, as the
+    Nile's, is never drawn whole). None when ``svg`` has no plane, does not fall on its pixels
+    (``on_pixels``) or leaves it, or when no other part of its plane was needed before: then
+    ``svg`` is drawn itself (and kept as any background). A plane is kept in
+    PLANE_COLOURS colours: a board drawn whole at a close-up's scale is millions of pixels."""
+    plane, box = plane_of(svg), view_box(svg)
+    if plane is None or box is None:
+        return None
+    x, y, w, h = box
+    px, py, pw, ph = (float(n) for n in plane.split())
+    scale = WIDTH / w
+    left, top = (x - px) * scale, (y - py) * scale
+    width, height = math.ceil(pw * scale - 0.01), math.ceil(ph * scale - 0.01)
+    crop = (round(left), round(top), round(left) + WIDTH, round(top) + round(h * scale))
+    if abs(left - crop[0]) > 0.01 or abs(top - crop[1]) > 0.01:
+        return None
+    if min(crop) < 0 or crop[2] > width or crop[3] > height:
+        return None
+    # The plane's view box made a whole number of pixels at the picture's scale.
+    try:
+        whole = with_view_box(svg, f"{px:g} {py:g} {width / scale:.6f} {height / scale:.6f}")
+    except ValueError:  # not a document of board_svg's
+        return None
+    digest = _digest(f"plane:{width}:{whole}")
+
+    def drawing() -> Image.Image:
+        drawn = _on_background(_cairo(inline_symbols(whole), width))
+        return drawn.quantize(
+            PLANE_COLOURS, method=Image.Quantize.MAXCOVERAGE, dither=Image.Dither.NONE
+        )
+
+    needed = _planes_needed.get(digest, box) != box
+    image = _kept(digest, drawing if needed else None)
+    if image is not None:
+        _planes_needed.pop(digest, None)
+    else:
+        _planes_needed[digest] = box
+        _planes_needed.move_to_end(digest)
+        while len(_planes_needed) > BACKGROUNDS_REMEMBERED:
+            _planes_needed.popitem(last=False)
+        return None
+    return image.crop(crop).convert("RGB")
 
 
 def board_image(svg: str) -> Image.Image:
@@ -208,14 +300,38 @@ def mail_pictures(board: dict) -> list[dict]:
     """The boards a mail shows as pictures, first to last, for the mail context ``board``
     (``Board.mail_context``): with a "mail_focus" (a view box), its close-up first, made for a
     phone's width, then the whole board (or the part its "mail_whole" view box frames);
-    without, the whole board alone."""
+    without, the whole board alone. A picture of a part of the board's view box is framed
+    on its pixels (``on_pixels``) and names that view box as its "mail_plane": its background
+    is cut from one drawing of the whole (``background_image``)."""
     focus = board.get("mail_focus")
     if not focus:
         return [board]
+    plane = board["view_box"]
     return [
-        {**board, "view_box": focus},
-        {**board, "view_box": board.get("mail_whole") or board["view_box"]},
+        _part(board, focus, plane),
+        _part(board, board.get("mail_whole") or plane, plane),
     ]
+
+
+def _part(board: dict, box: str, plane: str) -> dict:
+    """``board`` framed on the view box ``box``, a part of the view box ``plane``."""
+    if box == plane:
+        return {**board, "view_box": box}
+    return {**board, "view_box": on_pixels(box, plane), "mail_plane": plane}
+
+
+def on_pixels(box: str, plane: str) -> str:
+    """The view box ``box`` ("x y w h") moved by less than half a pixel of its picture (WIDTH
+    pixels across ``w``) so that its corner falls on a pixel of the view box ``plane`` drawn
+    at the same scale, its height a whole number of those pixels: a picture of ``box`` is
+    then the very part of the drawing of ``plane``."""
+    x, y, w, h = (float(n) for n in box.split())
+    px, py = (float(n) for n in plane.split()[:2])
+    scale = WIDTH / w
+    x = px + round((x - px) * scale) / scale
+    y = py + round((y - py) * scale) / scale
+    h = round(h * scale) / scale
+    return f"{x:.6f} {y:.6f} {box.split()[2]} {h:.6f}"
 
 
 def attach_board(draft, context: dict, content_id: str = "board") -> None:

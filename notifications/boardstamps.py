@@ -24,8 +24,12 @@ from notifications.boardsvg import PIECE, RESOURCES, SVG_NS
 #: Africa board has a hundred uses). Nothing is fetched from it.
 DOCUMENT_URL = "board.svg"
 #: How far a piece may reach from the origin of its place, in pixels of the picture: a stamp
-#: is drawn in a square twice as wide (a piece that touches its edge is drawn on a layer).
-STAMP_REACH = 48
+#: is drawn in a square twice as wide (a piece that touches its edge is drawn on a layer). The
+#: close-ups of the Africa board draw a marker 86 pixels wide and its longest names 150.
+STAMP_REACH = 128
+#: Stamps drawn in one document at most, in a row (``_draw_stamps``; in rows, a stamp's
+#: letters may fall a hair apart from the board's).
+STAMPS_A_DOCUMENT = 32
 #: Stamps drawn lately, {key: (RGBA image, its offset from the place in pixels) or None for a
 #: piece that reaches too far}, newest last; at most STAMPS_KEPT (each a few KB).
 _stamps: OrderedDict[tuple, tuple[Image.Image, tuple[int, int]] | None] = OrderedDict()
@@ -85,7 +89,8 @@ def stamps(
     included, so that it looks as drawn with the rest) and kept in this process's memory.
     None when a piece cannot be stamped: it sits in something other than groups placed by
     translations (a nested viewport, a scaled group), or reaches farther than STAMP_REACH
-    from its place. The stamps not yet kept are drawn together, in one CairoSVG document.
+    from its place. The stamps not yet kept are drawn together, STAMPS_A_DOCUMENT in a
+    CairoSVG document.
     Raises OSError when cairo is missing."""
     root = pieces
     view_box = [float(n) for n in root.get("viewBox").replace(",", " ").split()]
@@ -139,8 +144,10 @@ def stamps(
         for key, piece, attributes, shells, _at in found
         if key not in _stamps
     }
-    if missing:
-        _draw_stamps(missing, resources, scale)
+    keys = list(missing)
+    for first in range(0, len(keys), STAMPS_A_DOCUMENT):
+        some = keys[first : first + STAMPS_A_DOCUMENT]
+        _draw_stamps({key: missing[key] for key in some}, resources, scale)
     placed = []
     for key, _piece, _attributes, _shells, at in found:
         stamp = _stamps.get(key)

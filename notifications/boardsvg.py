@@ -31,6 +31,12 @@ SVG_NS = "http://www.w3.org/2000/svg"
 ElementTree.register_namespace("", SVG_NS)  # SVG written back without a prefix
 AUTO_SIZE = re.compile(r"\b(?:width|height)\s*:\s*(?:auto|100%)\s*;?")
 VIEW_BOX = re.compile(r'viewBox="[-\d.]+ [-\d.]+ ([\d.]+) ([\d.]+)"')
+ROOT_VIEW_BOX = re.compile(r'\sviewBox="([^"]*)"')
+#: The attribute ``board_svg`` puts on the root of a picture that frames part of a larger
+#: one (a close-up of the board), its value that one's view box (the board's context's
+#: "mail_plane", ``notifications.boardimage.mail_pictures``): the background of every such
+#: part is cut from one drawing of the whole at the part's scale.
+PLANE = "data-plane"
 #: Elements that draw nothing themselves but are needed by what does: kept in both layers.
 RESOURCES = {f"{{{SVG_NS}}}{tag}" for tag in ("style", "defs", "symbol", "pattern")}
 #: Elements that are never drawn: left out of both layers, so that the words of a title
@@ -55,8 +61,9 @@ def _stylesheet(paths: tuple[str, ...]) -> str:
 def board_svg(kind, board: dict) -> str:
     """The board picture's partial of ``kind`` (``kind.board.mail_template``) for its context
     ``board`` (``kind.board.mail_context``), with its stylesheets (``kind.board.stylesheets``)
-    inside, as a standalone SVG document. Raises ValueError when the partial is not an SVG
-    element with a viewBox."""
+    inside, as a standalone SVG document; with a "mail_plane" in ``board`` (the view box of
+    the larger picture this one is a part of), that view box as PLANE on its root. Raises
+    ValueError when the partial is not an SVG element with a viewBox."""
     svg = render_to_string(kind.board.mail_template, {"board": board}).strip()
     head, sep, rest = svg.partition(">")
     view_box = VIEW_BOX.search(head)
@@ -65,13 +72,54 @@ def board_svg(kind, board: dict) -> str:
     # The page sizes the board to its column (width: 100%, height: auto, which CairoSVG
     # draws as nothing); a picture has the viewBox's size.
     head = AUTO_SIZE.sub("", head)
+    if board.get("mail_plane"):
+        head = f'{head} {PLANE}="{board["mail_plane"]}"'
     # A board nested in the picture (the Nile's close-up) fills the viewport it is put in.
-    size = (
-        f"svg[viewBox]:root {{ width: {view_box[1]}px; height: {view_box[2]}px; }}\n"
-        "svg svg[viewBox] { width: 100%; height: 100%; }"
-    )
+    size = _size_rule(view_box[1], view_box[2])
+    size = f"{size}\nsvg svg[viewBox] {{ width: 100%; height: 100%; }}"
     style = f"{_stylesheet(tuple(kind.board.stylesheets))}\n{size}\n{NO_HALO}"
     return f"{head}><style>{style}</style>{rest}"
+
+
+def _size_rule(width: str, height: str) -> str:
+    """The style rule that gives a picture's root the size of its view box (``width`` and
+    ``height`` as written there), in user units as pixels."""
+    return f"svg[viewBox]:root {{ width: {width}px; height: {height}px; }}"
+
+
+def view_box(svg: str) -> tuple[float, float, float, float] | None:
+    """The view box (x, y, width, height) of the root of the SVG document ``svg`` as
+    ``board_svg`` writes it; None without one."""
+    head = svg.partition(">")[0]
+    found = ROOT_VIEW_BOX.search(head)
+    if found is None:
+        return None
+    return tuple(float(n) for n in found[1].replace(",", " ").split())
+
+
+def plane_of(svg: str) -> str | None:
+    """The view box ("x y w h") of the plane the picture ``svg`` is a part of (PLANE on its
+    root, ``board_svg``), or None."""
+    found = re.search(rf'\s{PLANE}="([^"]*)"', svg.partition(">")[0])
+    return found[1] if found else None
+
+
+def with_view_box(svg: str, box: str) -> str:
+    """The SVG document ``svg`` (``board_svg``'s, or one of its layers) with the view box
+    ``box`` ("x y w h") on its root, and the root's size in its styles made ``box``'s: the
+    same drawing, framed on another part of it. Raises ValueError when ``svg`` has no view
+    box on its root or its styles do not size its root as ``board_svg`` does."""
+    head, sep, rest = svg.partition(">")
+    found = ROOT_VIEW_BOX.search(head)
+    if found is None:
+        raise ValueError("the document has no view box on its root")
+    old = found[1].replace(",", " ").split()
+    new = box.split()
+    size = _size_rule(old[2], old[3])
+    if size not in rest:
+        raise ValueError("the document's styles do not size its root")
+    head = f'{head[: found.start()]} viewBox="{box}"{head[found.end() :]}'
+    return f"{head}{sep}{rest.replace(size, _size_rule(new[2], new[3]), 1)}"
 
 
 def inline_symbols(svg: str) -> str:

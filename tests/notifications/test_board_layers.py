@@ -11,9 +11,9 @@ from notifications import boardimage
 from tests.support.pages import random_game
 
 
-def mail_board_svgs(name, plies):
-    """The mail board SVG documents of game ``name`` after each of ``plies``, as the player
-    to move sees them."""
+def mail_boards(name, plies):
+    """The mail board contexts of game ``name`` after each of ``plies``, as the player to move
+    sees them."""
     from tests.fixtures import make_player
 
     kind = get_kind(name)
@@ -28,8 +28,15 @@ def mail_board_svgs(name, plies):
         game = random_game(kind, players[:count], None, random.Random(7), plies=ply)
         viewer = game.current_seat if game.current_seat is not None else 0
         observation = kind.engine.observation(game.state, viewer)
-        svgs.append(boardimage.board_svg(kind, kind.board.mail_context(observation, seats, viewer)))
+        svgs.append(kind.board.mail_context(observation, seats, viewer))
     return svgs
+
+
+def mail_board_svgs(name, plies):
+    """The mail board SVG documents of game ``name`` after each of ``plies``, as the player
+    to move sees them."""
+    kind = get_kind(name)
+    return [boardimage.board_svg(kind, board) for board in mail_boards(name, plies)]
 
 
 def changed_pixels(one: Image.Image, other: Image.Image) -> int:
@@ -66,7 +73,9 @@ def test_a_background_is_drawn_once_and_kept(db, monkeypatch):
     boardimage._backgrounds.clear()
     drawn = []
     cairo = boardimage._cairo
-    monkeypatch.setattr(boardimage, "_cairo", lambda svg: drawn.append(svg) or cairo(svg))
+    monkeypatch.setattr(
+        boardimage, "_cairo", lambda svg, *size: drawn.append(svg) or cairo(svg, *size)
+    )
 
     boardimage.board_image(early)
     boardimage.board_image(late)
@@ -74,3 +83,44 @@ def test_a_background_is_drawn_once_and_kept(db, monkeypatch):
     boardimage._backgrounds.clear()  # another process: the background from Django's cache
     boardimage.board_image(late)
     assert len(drawn) == 1
+
+
+@pytest.mark.parametrize("name", ["africa", "africana"])
+def test_close_ups_anywhere_on_the_board_share_one_drawing_of_it(name, db, monkeypatch):
+    kind = get_kind(name)
+    boards = [b for b in mail_boards(name, [4, 8, 12, 16]) if b.get("mail_focus")]
+    close_ups = [boardimage.mail_pictures(board)[0] for board in boards]
+    assert len({close_up["view_box"] for close_up in close_ups}) >= 2  # different places
+    svgs = [boardimage.board_svg(kind, close_up) for close_up in close_ups]
+    boardimage._backgrounds.clear()
+    boardimage._planes_needed.clear()
+    drawn = []
+    cairo = boardimage._cairo
+    monkeypatch.setattr(
+        boardimage, "_cairo", lambda svg, *size: drawn.append(size) or cairo(svg, *size)
+    )
+
+    pictures = [boardimage.board_image(svg) for svg in svgs]
+    # The first close-up's background drawn alone, for the next one elsewhere the whole board
+    # at the close-ups' scale, then no background any more (the pieces are stamped).
+    assert drawn[:2] == [(), (drawn[1][0],)] and drawn[1][0] > 2 * boardimage.WIDTH
+    assert len(drawn) == 2
+    for svg, picture in zip(svgs, pictures, strict=True):
+        whole = boardimage.draw(svg)
+        assert picture.size == whole.size
+        assert changed_pixels(picture, whole) < 50  # as the close-up drawn whole
+
+
+def test_a_close_up_is_framed_within_half_a_pixel_of_its_place():
+    board = {"view_box": "0 0 700 700", "mail_focus": "123.45 67.89 250.0 217.4"}
+
+    close, whole = boardimage.mail_pictures(board)
+
+    x, y, w, h = (float(n) for n in close["view_box"].split())
+    scale = boardimage.WIDTH / 250
+    assert w == 250 and close["mail_plane"] == "0 0 700 700"
+    assert abs(x - 123.45) <= 0.5 / scale and abs(y - 67.89) <= 0.5 / scale
+    assert abs(h - 217.4) <= 0.5 / scale
+    for value in (x, y, h):
+        assert abs(value * scale - round(value * scale)) < 1e-3  # on the board's pixels
+    assert whole == {**board, "view_box": "0 0 700 700"}
