@@ -221,11 +221,10 @@ SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 AUTH_USER_MODEL = "accounts.User"
 AUTHENTICATION_BACKENDS = [
-    # allauth's, with the user of a session kept in the shared cache; the two after it serve
-    # the sessions they signed in before it was first.
-    "accounts.backends.CachedAuthenticationBackend",
     "django.contrib.auth.backends.ModelBackend",
     "allauth.account.auth_backends.AuthenticationBackend",
+    # Signs nobody in: a signed-in session finds its user through it, in the shared cache.
+    "accounts.backends.CachedSessionBackend",
 ]
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

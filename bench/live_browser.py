@@ -154,9 +154,11 @@ def session_cookie(user, base: str) -> dict:
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
     from django.contrib.sessions.backends.cached_db import SessionStore
 
+    from accounts.backends import SESSION_BACKEND
+
     session = SessionStore()
     session[SESSION_KEY] = str(user.pk)
-    session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
+    session[BACKEND_SESSION_KEY] = SESSION_BACKEND
     session[HASH_SESSION_KEY] = user.get_session_auth_hash()
     session.save()
     return {"name": settings.SESSION_COOKIE_NAME, "value": session.session_key, "url": base}

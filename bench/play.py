@@ -84,6 +84,7 @@ def set_up(args, env) -> tuple[list[dict], dict[str, tuple[int, int]]]:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
+    from accounts.backends import SESSION_BACKEND
     from games.models import Game
     from games.simulation import simulated_players
 
@@ -96,7 +97,7 @@ def set_up(args, env) -> tuple[list[dict], dict[str, tuple[int, int]]]:
         for seat in game.seats.all():
             session = SessionStore()
             session[SESSION_KEY] = str(seat.user.pk)
-            session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
+            session[BACKEND_SESSION_KEY] = SESSION_BACKEND
             session[HASH_SESSION_KEY] = seat.user.get_session_auth_hash()
             session.save()
             cookies[seat.number] = f"{settings.SESSION_COOKIE_NAME}={session.session_key}"

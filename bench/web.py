@@ -349,6 +349,7 @@ def prepare_site(args, env: dict, move_copies: int, line_length: int) -> Site:
     from django.core.management import call_command
     from django.urls import reverse
 
+    from accounts.backends import SESSION_BACKEND
     from games.polling import poll_token
     from games.simulation import simulated_players
 
@@ -368,7 +369,7 @@ def prepare_site(args, env: dict, move_copies: int, line_length: int) -> Site:
     for seat in game.seats.select_related("user"):
         session = SessionStore()
         session[SESSION_KEY] = str(seat.user.pk)
-        session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
+        session[BACKEND_SESSION_KEY] = SESSION_BACKEND
         session[HASH_SESSION_KEY] = seat.user.get_session_auth_hash()
         session.save()
         site.cookies[seat.number] = (

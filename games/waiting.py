@@ -12,13 +12,13 @@ signals (a queryset ``update``) could leave behind.
 from __future__ import annotations
 
 import datetime
-import functools
 from collections.abc import Iterable
 
 from django.core.cache import cache
-from django.db import models, transaction
+from django.db import models
 from django.db.models.signals import post_delete, post_init, post_save
 
+from africa_site import cached
 from games.models import Game, Invitation, Seat
 
 #: How long a player's list of waiting games stays in the shared cache at most (seconds).
@@ -71,12 +71,7 @@ def forget(user_ids: Iterable[int | None], using: str = "default") -> None:
     """Forget the lists of the users ``user_ids`` (None, a robot's seat, is skipped) at once
     and, inside a transaction, again when it commits: a list read meanwhile by another
     request, which cannot see the change yet, is not kept."""
-    keys = sorted({key(user_id) for user_id in user_ids if user_id is not None})
-    if not keys:
-        return
-    cache.delete_many(keys)
-    if transaction.get_connection(using).in_atomic_block:
-        transaction.on_commit(functools.partial(cache.delete_many, keys), using=using)
+    cached.forget([key(user_id) for user_id in user_ids if user_id is not None], using)
 
 
 def game_read(sender, instance, **kwargs) -> None:

@@ -3,13 +3,11 @@ that tells a player their season started (the ``season_started`` event's compose
 
 from __future__ import annotations
 
-import functools
-
 from django.core.cache import cache
-from django.db import transaction
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from africa_site.cached import forget
 from games.annotations import Note, header_source, log_source
 from leagues.models import Season, Table
 from notifications.emails import absolute_url
@@ -56,10 +54,7 @@ def _table(game) -> Table | None:
 def forget_table(sender, instance, using, **kwargs) -> None:
     """``post_save`` and ``post_delete`` of Table: its game's pages read it again; forgotten
     at once and again at the commit, so that a page read meanwhile does not keep the old one."""
-    key = table_key(instance.game_id)
-    cache.delete(key)
-    if transaction.get_connection(using).in_atomic_block:
-        transaction.on_commit(functools.partial(cache.delete, key), using=using)
+    forget([table_key(instance.game_id)], using)
 
 
 @header_source

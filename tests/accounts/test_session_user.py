@@ -8,6 +8,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from accounts.models import User
+from tests.fixtures import PASSWORD
 
 
 def user_rows_read(client, url) -> tuple[int, int]:
@@ -24,6 +25,25 @@ def test_a_signed_in_players_second_page_reads_no_user_row(client, alice):
 
     assert user_rows_read(client, reverse("lobby")) == (200, 1)
     assert user_rows_read(client, reverse("lobby")) == (200, 0)
+
+
+@pytest.mark.django_db
+def test_after_signing_in_with_the_form_the_pages_read_no_user_row(client, alice):
+    login = client.post(
+        reverse("account_login"), {"login": "alice@example.com", "password": PASSWORD}
+    )
+    assert login.status_code == 302
+
+    user_rows_read(client, reverse("lobby"))
+    assert user_rows_read(client, reverse("lobby")) == (200, 0)
+
+
+@pytest.mark.django_db
+def test_a_wrong_password_signs_nobody_in(client, alice):
+    answer = client.post(reverse("account_login"), {"login": "alice@example.com", "password": "x"})
+
+    assert answer.status_code == 200
+    assert "_auth_user_id" not in client.session
 
 
 @pytest.mark.django_db

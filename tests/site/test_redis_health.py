@@ -145,6 +145,7 @@ def test_moves_and_pages_ask_an_absent_redis_once(proxied_redis, connects, clien
 @pytest.mark.django_db
 def test_sign_in_is_not_rate_limited_by_an_absent_redis(proxied_redis, connects, client, alice):
     proxied_redis.cut()
+    before = connects[0]  # making alice's account may have reached Redis, before the cut
     login = reverse("account_login")
 
     wrong = client.post(login, {"login": "alice@example.com", "password": "nope"})
@@ -156,7 +157,7 @@ def test_sign_in_is_not_rate_limited_by_an_absent_redis(proxied_redis, connects,
     assert "_auth_user_id" not in refused_session
     assert right.status_code == 302
     assert client.session["_auth_user_id"] == str(alice.pk)
-    assert connects[0] == 1
+    assert connects[0] - before == 1
 
 
 @pytest.mark.needs_redis

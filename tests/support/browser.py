@@ -6,13 +6,15 @@ from django.conf import settings
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.sessions.backends.db import SessionStore
 
+from accounts.backends import SESSION_BACKEND
+
 
 def signed_in_page(browser, live_server, user, **options):
     """A new browser page (phone-sized) with ``user`` signed in; ``options`` go to the
     browser context (e.g. ``bypass_csp=True`` to inject a test script)."""
     session = SessionStore()
     session[SESSION_KEY] = str(user.pk)
-    session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
+    session[BACKEND_SESSION_KEY] = SESSION_BACKEND
     session[HASH_SESSION_KEY] = user.get_session_auth_hash()
     session.save()
     context = browser.new_context(viewport={"width": 390, "height": 844}, **options)
