@@ -8,11 +8,13 @@ itself once all of them have accepted (joined), as any full game does.
 
 from __future__ import annotations
 
+from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
+from africa_site.cached import forget
 from friends.models import Follow, Rematch
 from games import services as games
 from games.models import BotLevel, Game
@@ -39,11 +41,32 @@ def unfollow(user: User, other: User) -> None:
     Follow.objects.filter(user=user, followed=other).delete()
 
 
+#: How long the shared cache keeps the accounts a player follows (seconds); a follow made or
+#: undone forgets them before (``forget_followed``).
+FOLLOWED_SECONDS = 60 * 60
+
+
+def followed_key(user_id: int) -> str:
+    """The shared cache's key of the ids of the accounts the user ``user_id`` follows."""
+    return f"followed:{user_id}"
+
+
 def followed_ids(user) -> set[int]:
-    """The ids of the accounts ``user`` follows (none for an anonymous visitor)."""
+    """The ids of the accounts ``user`` follows (none for an anonymous visitor): kept in the
+    shared cache, so that the play page's follow buttons read no rows after the first page."""
     if not user.is_authenticated:
         return set()
-    return set(Follow.objects.filter(user=user).values_list("followed_id", flat=True))
+    key = followed_key(user.pk)
+    found = cache.get(key)
+    if found is None:
+        found = set(Follow.objects.filter(user=user).values_list("followed_id", flat=True))
+        cache.set(key, found, FOLLOWED_SECONDS)
+    return found
+
+
+def forget_followed(sender, instance, using, **kwargs) -> None:
+    """``post_save`` and ``post_delete`` of Follow: forget whom its follower follows."""
+    forget([followed_key(instance.user_id)], using)
 
 
 def followed_first(games, user) -> list[Game]:
@@ -54,8 +77,9 @@ def followed_first(games, user) -> list[Game]:
     with_friends = set()
     if ids:
         with_friends = set(
-            Game.objects.filter(pk__in=[g.pk for g in games], seats__user_id__in=ids)
-            .values_list("pk", flat=True)
+            Game.objects.filter(pk__in=[g.pk for g in games], seats__user_id__in=ids).values_list(
+                "pk", flat=True
+            )
         )
     for game in games:
         game.followed = game.pk in with_friends

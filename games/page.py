@@ -375,13 +375,26 @@ def log_entries(kind, moves, names: list[str]) -> list[dict]:
 SINCE_LIMIT = 50
 
 
+#: How long what was done since a player's last visit stays in the shared cache (seconds): it is
+#: filed under the game's version and the visit, so that it is never out of date, only unused.
+SINCE_SECONDS = 60 * 60
+
+
 def since_last_visit(game: Game, seat: Seat | None, names: list[str]) -> dict:
     """What the other players did since ``seat`` last had the game open (``Seat.last_seen_at``,
     noted by ``services.mark_seen``): {"count" (moves, at most SINCE_LIMIT), "log" (their
     entries in words, as ``Log.entries``), "cells" (the board cells they changed)}.
-    Empty for a watcher and on a player's first visit."""
+    Empty for a watcher and on a player's first visit. Kept in the shared cache under the
+    game's version, the seat, its last visit, the language and the players' names: a reload
+    of the page reads no moves."""
     if seat is None or seat.last_seen_at is None or seat.number is None:
         return {"count": 0, "log": [], "cells": set()}
+    text = "\x1f".join([seat.last_seen_at.isoformat(), get_language(), *names])
+    digest = hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
+    key = f"since:{game.pk}:{game.version}:{seat.number}:{digest}"
+    found = cache.get(key)
+    if found is not None:
+        return found
     moves = list(
         game.moves.filter(taken_back=False, created_at__gt=seat.last_seen_at)
         .exclude(seat=seat.number)
@@ -390,11 +403,13 @@ def since_last_visit(game: Game, seat: Seat | None, names: list[str]) -> dict:
     moves.reverse()
     kind = game.kind
     events = [event for move in moves for event in move.events]
-    return {
+    since = {
         "count": len(moves),
         "log": kind.log.entries(moves, names),
         "cells": kind.board.changed_cells(events),
     }
+    cache.set(key, since, SINCE_SECONDS)
+    return since
 
 
 def _marking_changes(kind, board_context, cells: set[str]):

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Exists, OuterRef, Q, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts.limits import over_limit
+from africa_site.cached import forget
 from africa_site.middleware import storable
 from games.models import Game, Seat
 from notifications.events import notify
@@ -61,11 +63,36 @@ class PanelFacts:
     note: str
 
 
+#: How long the shared cache keeps the talk panel's facts (seconds); a change to the rows they
+#: are read from forgets them before (``forget_facts``).
+FACTS_SECONDS = 60 * 60
+
+
+def watchers_key(game_id: int) -> str:
+    """The shared cache's key of whether the game ``game_id``'s watchers' channel is open."""
+    return f"talk-watchers:{game_id}"
+
+
+def mutes_key(user_id: int) -> str:
+    """The shared cache's key of whether the user ``user_id`` muted somebody."""
+    return f"talk-mutes:{user_id}"
+
+
+def note_key(game_id: int, user_id: int) -> str:
+    """The shared cache's key of the notes of the user ``user_id`` on the game ``game_id``."""
+    return f"talk-note:{game_id}:{user_id}"
+
+
 def panel_facts(game: Game, user) -> PanelFacts:
-    """The ``PanelFacts`` of ``game``'s talk panel for ``user`` (signed in or not), in one
-    query (``watchers_may_talk``, whether ``muted_ids`` has any and ``note_of``)."""
+    """The ``PanelFacts`` of ``game``'s talk panel for ``user`` (signed in or not): from the
+    shared cache, else in one query (``watchers_may_talk``, whether ``muted_ids`` has any and
+    ``note_of``), then kept until one of them changes."""
     if not user.is_authenticated:
         return PanelFacts(watchers_may_talk(game), False, "")
+    keys = (watchers_key(game.pk), mutes_key(user.pk), note_key(game.pk, user.pk))
+    found = cache.get_many(keys)
+    if len(found) == len(keys):
+        return PanelFacts(*(found[key] for key in keys))
     notes = Note.objects.filter(game=OuterRef("pk"), user=user).order_by("id").values("text")
     row = (
         Game.objects.filter(pk=game.pk)
@@ -78,12 +105,32 @@ def panel_facts(game: Game, user) -> PanelFacts:
         .first()
     )
     opened, muting, note = row or (False, False, None)
-    return PanelFacts(watchers=opened, mutes=muting, note=note or "")
+    facts = PanelFacts(watchers=opened, mutes=muting, note=note or "")
+    values = (facts.watchers, facts.mutes, facts.note)
+    cache.set_many(dict(zip(keys, values, strict=True)), FACTS_SECONDS)
+    return facts
 
 
 def watchers_may_talk(game: Game) -> bool:
-    """Whether the creator of ``game`` opened its watchers' channel."""
-    return GameChat.objects.filter(game=game, watchers_may_talk=True).exists()
+    """Whether the creator of ``game`` opened its watchers' channel (kept in the shared cache
+    as ``panel_facts`` keeps it)."""
+    key = watchers_key(game.pk)
+    found = cache.get(key)
+    if found is None:
+        found = GameChat.objects.filter(game=game, watchers_may_talk=True).exists()
+        cache.set(key, found, FACTS_SECONDS)
+    return found
+
+
+def forget_facts(sender, instance, using, **kwargs) -> None:
+    """``post_save`` and ``post_delete`` of GameChat, Mute and Note: forget the panel fact
+    the row is read into (``panel_facts``)."""
+    if isinstance(instance, GameChat):
+        forget([watchers_key(instance.game_id)], using)
+    elif isinstance(instance, Mute):
+        forget([mutes_key(instance.user_id)], using)
+    elif isinstance(instance, Note):
+        forget([note_key(instance.game_id, instance.user_id)], using)
 
 
 def channels(game: Game, user, seat: Seat | None, watchers: bool | None = None) -> Channels:
