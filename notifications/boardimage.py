@@ -10,18 +10,20 @@ at most 256 colours with Pillow to stay small (30-60 KB; MAX_BYTES is checked by
 A picture is drawn in two layers (``board_image``, the document taken apart by
 ``notifications.boardsvg``): the background, the same for every
 position of a game in one language (the terrain, the cities, the names), is drawn once and kept
-(this process's memory and Django's cache); for each mail only the elements the kind's partial
-marks as pieces (PIECE) are laid over it by Pillow, each stamped from a small picture of it
-drawn once (``notifications.boardstamps``).
+(this process's memory and Django's cache) under a key read from the document's text
+(``boardsvg.background_key``: the background itself is made only when it must be drawn); for
+each mail only the elements the kind's partial marks as pieces (PIECE) are laid over it by
+Pillow, each stamped from a small picture of it drawn once (``notifications.boardstamps``).
 
 A close-up (``mail_pictures``) frames another part of the board at every move. Its view box is
 moved by less than half a pixel onto the pixels of the whole board drawn at the close-up's
 scale (``on_pixels``), and its background is cut from that drawing, the board's plane, drawn
-once per game, language and scale the second time one is needed (``background_image``), so
+once per game, language and scale when a second close-up needs it (``background_image``), so
 that its pieces fall on the same fractions of a pixel wherever the close-up is, and are
 stamped from the same stamps.
 
-Drawing the pieces still takes tens of milliseconds (CairoSVG reading them), so mails take
+A picture still takes 15 to 20 milliseconds (Pillow's quantizing and PNG compression half of
+it; a background that changes with the position, as the Nile's, about 100 more), so mails take
 their picture from Django's cache (``board_picture``), where it is filed under a digest of the
 SVG document it is drawn from: the mails that show the very same board (a turn mail and the
 reminder of the same turn, the answer to a reply, a digest, the other players when they all see
@@ -48,9 +50,11 @@ from notifications.boardstamps import cairo_surface, rgba, stamps
 # PIECE and split_layers are named here too, for the callers that drew pictures from here.
 from notifications.boardsvg import PIECE as PIECE
 from notifications.boardsvg import (
+    background_key,
     board_svg,
     inline_symbols,
     layers,
+    pieces_of,
     plane_of,
     view_box,
     with_view_box,
@@ -140,10 +144,17 @@ def background_image(svg: str) -> Image.Image:
     settings.MAIL_BOARD_CACHE_SECONDS as a PNG). The digest of the document is the key: a
     board template, language, size or drawing that changes makes another document. Raises
     what ``draw`` raises."""
-    cut = _plane_crop(svg)
+    return _background(svg, lambda: svg)
+
+
+def _background(key: str, document) -> Image.Image:
+    """``background_image`` of the background document ``document()``, made only when it must
+    be drawn, whose key is the text ``key`` (the document itself, or ``background_key`` of
+    the board's document)."""
+    cut = _plane_crop(key, document)
     if cut is not None:
         return cut
-    return _kept(_digest(svg), lambda: _on_background(_cairo(inline_symbols(svg))))
+    return _kept(_digest(key), lambda: _on_background(_cairo(inline_symbols(document()))))
 
 
 def _kept(digest: str, drawing) -> Image.Image | None:
@@ -179,9 +190,10 @@ def _bytes(image: Image.Image) -> int:
     return image.width * image.height * (1 if image.mode in ("P", "L") else 4)
 
 
-def _plane_crop(svg: str) -> Image.Image | None:
-    """The background document ``svg`` cut from its plane (the larger picture it is a part of,
-    PLANE on its root, ``mail_pictures``) drawn whole at ``svg``'s scale: the close-ups of a
+def _plane_crop(svg: str, document) -> Image.Image | None:
+    """The background document ``document()``, whose key is the text ``svg`` (see
+    ``_background``), cut from its plane (the larger picture it is a part of, PLANE on its
+    root, ``mail_pictures``) drawn whole at ``svg``'s scale: the close-ups of a
     board at any place share one drawing, made when a second part of it is needed (a
     background that changes with the position, or a part always in the same place, as the
     Nile's, is never drawn whole). None when ``svg`` has no plane, does not fall on its pixels
@@ -202,13 +214,14 @@ def _plane_crop(svg: str) -> Image.Image | None:
     if min(crop) < 0 or crop[2] > width or crop[3] > height:
         return None
     # The plane's view box made a whole number of pixels at the picture's scale.
+    frame = f"{px:g} {py:g} {width / scale:.6f} {height / scale:.6f}"
     try:
-        whole = with_view_box(svg, f"{px:g} {py:g} {width / scale:.6f} {height / scale:.6f}")
+        digest = _digest(f"plane:{width}:{with_view_box(svg, frame)}")
     except ValueError:  # not a document of board_svg's
         return None
-    digest = _digest(f"plane:{width}:{whole}")
 
     def drawing() -> Image.Image:
+        whole = with_view_box(document(), frame)
         drawn = _on_background(_cairo(inline_symbols(whole), width))
         return drawn.quantize(
             PLANE_COLOURS, method=Image.Quantize.MAXCOVERAGE, dither=Image.Dither.NONE
@@ -238,10 +251,15 @@ def board_image(svg: str) -> Image.Image:
 
 def _board_image(svg: str) -> tuple[Image.Image, str]:
     """``board_image`` of ``svg`` and the key of its background (``_digest``)."""
-    back, pieces = layers(svg)
-    image = background_image(back)
+    key = background_key(svg)
+    if key is None:
+        key, pieces = layers(svg)
+        image = background_image(key)
+    else:
+        pieces = pieces_of(svg)
+        image = _background(key, lambda: layers(svg)[0])
     if pieces is None:
-        return image, _digest(back)
+        return image, _digest(key)
     image = image.copy()
     placed = stamps(pieces, WIDTH)
     if placed is None:
@@ -249,7 +267,7 @@ def _board_image(svg: str) -> tuple[Image.Image, str]:
         placed = [(rgba(drawn), (0, 0))]
     for stamp, at in placed:
         image.paste(stamp, at, stamp)
-    return image, _digest(back)
+    return image, _digest(key)
 
 
 def svg_png(svg: str) -> bytes:

@@ -8,6 +8,7 @@ from PIL import Image, ImageChops
 
 from games.kinds import KINDS, get_kind
 from notifications import boardimage
+from notifications.boardsvg import background_key
 from tests.support.pages import random_game
 
 
@@ -66,6 +67,25 @@ def test_two_positions_of_a_game_share_one_background(name, db, monkeypatch):
     assert boardimage.split_layers(early)[1] != boardimage.split_layers(late)[1]
     if name != "nile":  # the Nile's map grows as it is explored, and its close-up moves
         assert boardimage.split_layers(early)[0] == boardimage.split_layers(late)[0]
+    # The background's key, read from the document's text, says the same.
+    same = boardimage.split_layers(early)[0] == boardimage.split_layers(late)[0]
+    assert (background_key(early) == background_key(late)) == same
+
+
+def test_the_background_key_leaves_out_the_pieces_titles_and_blanks_only():
+    def svg(pieces, ground="#eee", title="Turn 3"):
+        return (
+            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
+            f"<title>{title}</title>\n  <rect fill='{ground}' width='10' height='10'/>\n  "
+            f"{pieces}<text x='1' y='9'>Lagos</text></svg>"
+        )
+
+    one = '<g data-piece="" transform="translate(2 2)"><g><circle r="1"/></g></g>'
+    other = '<circle data-piece="" r="2"/><g data-piece=""><g data-piece=""/></g>'
+    assert background_key(svg(one)) == background_key(svg(other, title="Turn 4"))
+    assert background_key(svg(one)) != background_key(svg(one, ground="#ddd"))
+    assert "Lagos" in background_key(svg(one)) and "circle" not in background_key(svg(one))
+    assert background_key(svg("<!-- a comment -->")) is None  # read by parsing instead
 
 
 def test_a_background_is_drawn_once_and_kept(db, monkeypatch):
