@@ -17,3 +17,11 @@ class GamesConfig(AppConfig):
         vacation_ended.connect(deadlines.on_vacation_ended, dispatch_uid="games.vacation_ended")
         # A change of whose turn it is forgets the players' lists of games waiting for them.
         waiting.connect()
+        # Time given in a game forgets the gifts its log keeps.
+        from django.db.models.signals import post_delete, post_save
+
+        from games.clocks import forget_gifts
+        from games.models import TimeGift
+
+        post_save.connect(forget_gifts, sender=TimeGift, dispatch_uid="games.gift_saved")
+        post_delete.connect(forget_gifts, sender=TimeGift, dispatch_uid="games.gift_gone")

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from django.core.cache import cache
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from africa_site.cached import forget
 from games.deadlines import GIFT_EVERY, Clock
 from games.models import Game, TimeGift
 
@@ -94,13 +96,38 @@ def gift_words(gift: TimeGift, names: list[str]) -> str:
     }
 
 
+#: How long the shared cache keeps the time given in a game (seconds); a gift forgets it.
+GIFTS_SECONDS = 24 * 60 * 60
+
+
+def gifts_key(game_id: int) -> str:
+    """The shared cache's key of the time given in the game ``game_id``."""
+    return f"time-gifts:{game_id}"
+
+
+def time_gifts(game: Game) -> list[TimeGift]:
+    """The ``TimeGift`` rows of ``game``, newest first (by version, then time): kept in the
+    shared cache until time is given again (``forget_gifts``), so that the log, rendered
+    anew at every move, reads them without a query (most games have none)."""
+    key = gifts_key(game.pk)
+    gifts = cache.get(key)
+    if gifts is None:
+        gifts = list(game.time_gifts.order_by("-version", "-created_at"))
+        cache.set(key, gifts, GIFTS_SECONDS)
+    return gifts
+
+
+def forget_gifts(sender, instance, using, **kwargs) -> None:
+    """``post_save`` and ``post_delete`` of TimeGift: forget the time given in its game."""
+    forget([gifts_key(instance.game_id)], using)
+
+
 def with_time_gifts(entries: list[dict], game: Game, names: list[str]) -> list[dict]:
     """The log ``entries`` (newest first, each {"ply", "lines": [{"text", "event"}]}) with the
     time given in ``game`` among them, each after the move it followed; none older than the
     oldest entry shown (a shortened log)."""
     oldest = entries[-1]["ply"] if entries else 0
-    gifts = game.time_gifts.filter(version__gte=oldest).order_by("-version", "-created_at")
-    merged, pending = [], list(gifts)
+    merged, pending = [], [gift for gift in time_gifts(game) if gift.version >= oldest]
     for entry in entries:
         while pending and pending[0].version >= entry["ply"]:
             merged.append(_gift_entry(pending.pop(0), names))

@@ -386,15 +386,22 @@ def since_last_visit(game: Game, seat: Seat | None, names: list[str]) -> dict:
     entries in words, as ``Log.entries``), "cells" (the board cells they changed)}.
     Empty for a watcher and on a player's first visit. Kept in the shared cache under the
     game's version, the seat, its last visit, the language and the players' names: a reload
-    of the page reads no moves."""
+    of the page reads no moves, nor the answer to the viewer's own move (``Game.moved_by``,
+    set by ``services.apply_action``: the version before it tells the same)."""
     if seat is None or seat.last_seen_at is None or seat.number is None:
         return {"count": 0, "log": [], "cells": set()}
     text = "\x1f".join([seat.last_seen_at.isoformat(), get_language(), *names])
     digest = hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
-    key = f"since:{game.pk}:{game.version}:{seat.number}:{digest}"
-    found = cache.get(key)
-    if found is not None:
-        return found
+    key = f"since:{game.pk}:{{}}:{seat.number}:{digest}"
+    # The answer to the viewer's own move: what the others did is what it was a version ago.
+    own = getattr(game, "moved_by", None) == (game.version, seat.number)
+    keys = [key.format(game.version), *([key.format(game.version - 1)] if own else [])]
+    found = cache.get_many(keys)
+    if keys[0] in found:
+        return found[keys[0]]
+    if len(found):  # the version before: kept under this one too, for the next reload
+        cache.set(keys[0], found[keys[1]], SINCE_SECONDS)
+        return found[keys[1]]
     moves = list(
         game.moves.filter(taken_back=False, created_at__gt=seat.last_seen_at)
         .exclude(seat=seat.number)
@@ -408,7 +415,7 @@ def since_last_visit(game: Game, seat: Seat | None, names: list[str]) -> dict:
         "log": kind.log.entries(moves, names),
         "cells": kind.board.changed_cells(events),
     }
-    cache.set(key, since, SINCE_SECONDS)
+    cache.set(keys[0], since, SINCE_SECONDS)
     return since
 
 

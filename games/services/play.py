@@ -289,6 +289,8 @@ def apply_action(
         events=new_state["events"],
         automatic=automatic,
     )
+    # (version, seat) of the move just made, for the answer to it (``page.since_last_visit``).
+    game.moved_by = (game.version, seat_number)
     game.state = new_state
     passed = turn_of(rules, new_state) != turn_before
     game.current_seat = rules.current_player(new_state)
