@@ -14,15 +14,20 @@ def games_waiting_for(user) -> int:
 
 
 class WaitingGames:
-    """The header's count of games waiting for ``user``: ``count`` runs the query on first
-    use only, so a page that never shows the header costs nothing."""
+    """The games waiting for ``user`` in one request: ``codes`` (``waiting.waiting_codes``)
+    and the header's ``count`` are read on first use only, once, so a page that never shows
+    them costs nothing."""
 
     def __init__(self, user):
         self.user = user
 
     @cached_property
+    def codes(self) -> list[str]:
+        return waiting.waiting_codes(self.user)
+
+    @cached_property
     def count(self) -> int:
-        return games_waiting_for(self.user)
+        return len(self.codes)
 
 
 def waiting_games(request):
@@ -42,8 +47,9 @@ def next_game(request, game: Game) -> dict:
     than this one, the first of them (``waiting.waiting_codes``) the next game: the active
     game at their turn with the nearest turn deadline, else the open game they were first
     invited to. A visitor gets ``{}``."""
-    if waiting_games(request)["waiting_games"] is None:
+    found = waiting_games(request)["waiting_games"]
+    if found is None:
         return {}
     here = str(game.code)
-    others = [code for code in waiting.waiting_codes(request.user) if code != here]
+    others = [code for code in found.codes if code != here]
     return {"next_game": others[0] if others else None, "others_waiting": len(others)}
