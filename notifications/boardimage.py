@@ -52,6 +52,7 @@ from notifications.boardsvg import PIECE as PIECE
 from notifications.boardsvg import (
     background_key,
     board_svg,
+    drawable,
     inline_symbols,
     layers,
     pieces_of,
@@ -154,7 +155,7 @@ def _background(key: str, document) -> Image.Image:
     cut = _plane_crop(key, document)
     if cut is not None:
         return cut
-    return _kept(_digest(key), lambda: _on_background(_cairo(inline_symbols(document()))))
+    return _kept(_digest(key), lambda: _on_background(_cairo(drawable(document()))))
 
 
 def _kept(digest: str, drawing) -> Image.Image | None:
@@ -222,7 +223,7 @@ def _plane_crop(svg: str, document) -> Image.Image | None:
 
     def drawing() -> Image.Image:
         whole = with_view_box(document(), frame)
-        drawn = _on_background(_cairo(inline_symbols(whole), width))
+        drawn = _on_background(_cairo(drawable(whole), width))
         return drawn.quantize(
             PLANE_COLOURS, method=Image.Quantize.MAXCOVERAGE, dither=Image.Dither.NONE
         )
@@ -263,7 +264,7 @@ def _board_image(svg: str) -> tuple[Image.Image, str]:
     image = image.copy()
     placed = stamps(pieces, WIDTH)
     if placed is None:
-        drawn = _cairo(inline_symbols(ElementTree.tostring(pieces, encoding="unicode")))
+        drawn = _cairo(drawable(ElementTree.tostring(pieces, encoding="unicode")))
         placed = [(rgba(drawn), (0, 0))]
     for stamp, at in placed:
         image.paste(stamp, at, stamp)

@@ -44,6 +44,8 @@ RESOURCES = {f"{{{SVG_NS}}}{tag}" for tag in ("style", "defs", "symbol", "patter
 UNDRAWN = {f"{{{SVG_NS}}}{tag}" for tag in ("title", "desc")}
 #: Elements whose blanks are words' spaces.
 WORDS = {f"{{{SVG_NS}}}{tag}" for tag in ("text", "tspan", "textPath")}
+#: The attributes that place a nested viewport (``drawable``).
+NUMBERS = ("x", "y", "width", "height")
 
 
 @lru_cache(maxsize=8)
@@ -131,6 +133,49 @@ def inline_symbols(svg: str) -> str:
     root = ElementTree.fromstring(svg)
     _inline_symbols(root)
     return ElementTree.tostring(root, encoding="unicode")
+
+
+def drawable(svg: str) -> str:
+    """``inline_symbols`` of ``svg`` without what draws in the viewports its view box does not
+    reach: the root's ``<svg>`` children placed by numbers (x, y, width, height), which clip
+    what they draw, lying wholly outside it (the Nile's close-up, under the picture of its
+    overview), keep only their styles and definitions (RESOURCES), which others may use.
+    CairoSVG reads and draws every element, seen or not: the same pixels, sooner."""
+    root = ElementTree.fromstring(svg)
+    box = [float(n) for n in (root.get("viewBox") or "0 0 0 0").replace(",", " ").split()]
+    if len(box) == 4 and box[2] > 0 and box[3] > 0:
+        for child in list(root):
+            if child.tag == f"{{{SVG_NS}}}svg" and not _reaches(child, box):
+                _only_resources(child)
+    _inline_symbols(root)
+    return ElementTree.tostring(root, encoding="unicode")
+
+
+def _only_resources(parent: ElementTree.Element) -> bool:
+    """Removes from ``parent`` all but the RESOURCES in it (which other parts of the document
+    may use) and their ancestors; True when a resource is left in it."""
+    found = False
+    for child in list(parent):
+        if child.tag in RESOURCES:
+            found = True
+        elif _only_resources(child):
+            found = True
+        else:
+            parent.remove(child)
+    return found
+
+
+def _reaches(viewport: ElementTree.Element, box: list[float]) -> bool:
+    """Whether the nested ``<svg>`` ``viewport`` may draw inside the view box ``box`` (x, y,
+    width, height): True unless it is placed by plain numbers wholly outside it."""
+    try:
+        x, y, width, height = (float(viewport.get(name, "")) for name in NUMBERS)
+    except ValueError:  # placed otherwise (percentages, missing, styled): kept
+        return True
+    if viewport.get("overflow", "hidden") == "visible" or viewport.get("style"):
+        return True
+    left, top, across, down = box
+    return x < left + across and y < top + down and x + width > left and y + height > top
 
 
 def _inline_symbols(root: ElementTree.Element) -> None:

@@ -8,7 +8,7 @@ from PIL import Image, ImageChops
 
 from games.kinds import KINDS, get_kind
 from notifications import boardimage
-from notifications.boardsvg import background_key
+from notifications.boardsvg import background_key, drawable
 from tests.support.pages import random_game
 
 
@@ -144,3 +144,16 @@ def test_a_close_up_is_framed_within_half_a_pixel_of_its_place():
     for value in (x, y, h):
         assert abs(value * scale - round(value * scale)) < 1e-3  # on the board's pixels
     assert whole == {**board, "view_box": "0 0 700 700"}
+
+
+def test_the_nile_overview_is_drawn_without_the_close_up_above_it_and_looks_the_same(db):
+    kind = get_kind("nile")
+    board = next(b for b in mail_boards("nile", [30, 40, 50]) if b.get("mail_focus"))
+    _close, overview = boardimage.mail_pictures(board)
+    svg = boardimage.board_svg(kind, overview)
+
+    pruned = drawable(svg)
+    whole = boardimage.inline_symbols(svg)
+    assert pruned.count("<") < whole.count("<") / 2  # the close-up's elements left out
+    layered = boardimage.board_image(svg)
+    assert changed_pixels(layered, boardimage.draw(svg)) < 50
