@@ -858,7 +858,10 @@ def count_queries(site: Site) -> dict[str, int]:
     seat, action = site.line[0]
     if seat != site.mover:
         raise SystemExit("the first action of the line of play is not the mover's")
-    client.get(site.page)  # the session's user and the mover's waiting games are kept
+    # The session's user, the mover's waiting games and, once the first page has noted the
+    # visit, what was done since it are kept, as for a player who has the page open.
+    client.get(site.page)
+    client.get(site.page)
     counts = {}
 
     def count(name, request):
