@@ -84,23 +84,27 @@ class Page(Facet):
             vals = json.dumps({"action": action, "version": game.version})
         return {"href": href, "label": label, "hx_post": post, "hx_vals": vals, "kind": kind}
 
-    def why_not_target(self, game, label: str, action: str) -> dict:
+    def why_not_target(self, game, label: str, action: str, *, base: str | None = None) -> dict:
         """A board place that is no move target, as a link that asks why ``action`` (what a
         click on it would try) may not be played: {"href", "label", "why_not": True}. ``href``
-        is the ``game_why_not`` view, which answers with the rule in words and its "?" link
-        among the page's messages. The board draws
-        it as a link kept out of the keyboard's tab order (the typed form's "Why not?" asks
-        the same by keyboard)."""
-        href = reverse("game_why_not", args=[game.code]) + "?" + urlencode({"action": action})
-        return {"href": href, "label": label, "why_not": True}
+        is the ``game_why_not`` view (``base``: its URL for ``game``, when the caller has it),
+        which answers with the rule in words and its "?" link among the page's messages. The
+        board draws it as a link kept out of the keyboard's tab order (the typed form's "Why
+        not?" asks the same by keyboard)."""
+        base = base or reverse("game_why_not", args=[game.code])
+        return {"href": f"{base}?{urlencode({'action': action})}", "label": label, "why_not": True}
 
     def with_why_not(self, game, links: dict, places, tried, name=str) -> dict:
         """``links`` (the board's move targets, {place: link}) with every other place of
         ``places`` a link that asks why ``tried(place)`` (the action a click on it would try)
         may not be played (``why_not_target``); ``name(place)`` is the place in words."""
+        base = reverse("game_why_not", args=[game.code])
         asked = {
             where: self.why_not_target(
-                game, _("Why can you not play on %(cell)s?") % {"cell": name(where)}, tried(where)
+                game,
+                _("Why can you not play on %(cell)s?") % {"cell": name(where)},
+                tried(where),
+                base=base,
             )
             for where in places
             if where not in links
