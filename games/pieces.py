@@ -27,6 +27,7 @@ rendered with ``CSRF_SLOT`` in its place, swapped for the request's token on the
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 
@@ -86,10 +87,19 @@ def places(html: str) -> tuple[str, dict[str, str]]:
     return "".join(skeleton), found
 
 
+#: How many boards ``board_digests`` remembers in each process (a board of Africa with its
+#: places weighs about 120 KB).
+BOARDS_REMEMBERED = 32
+
+
+@functools.lru_cache(maxsize=BOARDS_REMEMBERED)
 def board_digests(html: str, code) -> tuple[dict, dict[str, str]]:
     """({"skeleton": digest, "places": {id: digest}}, {id: element}) of the rendered board
     ``html`` of the game ``code``: the digests a page remembers, and the places themselves
-    (see ``places``), which a patch then takes without cutting the board again."""
+    (see ``places``), which a patch then takes without cutting the board again. The answers
+    for the last ``BOARDS_REMEMBERED`` boards are remembered (the same board is shown again
+    at every reload and every watcher's poll until the next move): callers must not change
+    them. Raises ValueError as ``places``."""
     skeleton, found = places(html)
     digests = {
         "skeleton": digest(skeleton, code),
