@@ -13,11 +13,12 @@ A session signed in before keeps the backend it names, and reads its user as bef
 
 from __future__ import annotations
 
+import functools
+
 from django.contrib.auth import BACKEND_SESSION_KEY
 from django.contrib.auth.backends import ModelBackend
-from django.core.cache import cache
 
-from africa_site.cached import forget
+from africa_site.cached import forget, kept
 
 #: How long the shared cache keeps a signed-in user (seconds); a save forgets it before.
 USER_SECONDS = 15 * 60
@@ -42,14 +43,9 @@ class CachedSessionBackend(ModelBackend):
         """The active user ``user_id`` (a primary key, as the session keeps it), or None when
         there is none or the account is inactive: from the shared cache, else one query,
         then kept for ``USER_SECONDS``."""
-        key = user_key(user_id)
-        user = cache.get(key)
-        if user is None:
-            user = super().get_user(user_id)
-            if user is None:
-                return None
-            cache.set(key, user, USER_SECONDS)
-        return user if self.user_can_authenticate(user) else None
+        read = functools.partial(super().get_user, user_id)
+        user = kept(user_key(user_id), USER_SECONDS, read)
+        return user if user is not None and self.user_can_authenticate(user) else None
 
 
 def use_cached_backend(sender, request, user, **kwargs) -> None:

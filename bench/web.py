@@ -394,24 +394,35 @@ def prepare_site(args, env: dict, move_copies: int, line_length: int) -> Site:
     return site
 
 
+def client_of(site: Site, seat: int):
+    """Django's test client in this process, signed in as the player of ``seat`` with the
+    cookies the loads send."""
+    from django.test import Client
+
+    client = Client(HTTP_HOST="127.0.0.1")
+    client.cookies.load(dict(part.split("=", 1) for part in site.cookies[seat].split("; ")))
+    return client
+
+
+def htmx_headers(site: Site) -> dict[str, str]:
+    """The headers of a request made by the play page's htmx (with its csrf token)."""
+    return {"HX-Request": "true", "X-CSRFToken": site.csrf}
+
+
 def prime(site: Site, measure: bool = False) -> None:
     """Open the page of each step's player on the next spare copy and play the line there, as
     a person would (htmx, through the test client in this process): the pages' keys, which
     every copy at the same position shares, are then remembered by the site (in its cache)
     and kept in ``site.keys`` for the moves' forms. With ``measure``, note the size of each
     answer, as a patch and as the whole game partial, in ``site.sizes``."""
-    from django.test import Client
     from django.urls import reverse
 
     from games.models import Game
 
     game = Game.objects.get(pk=site.spares.pop())
     page, act = game.get_absolute_url(), reverse("game_act", args=[game.code])
-    clients = {}
-    for seat, cookie in site.cookies.items():
-        clients[seat] = Client(HTTP_HOST="127.0.0.1")
-        clients[seat].cookies.load(dict(part.split("=", 1) for part in cookie.split("; ")))
-    htmx = {"HX-Request": "true", "X-CSRFToken": site.csrf}
+    clients = {seat: client_of(site, seat) for seat in site.cookies}
+    htmx = htmx_headers(site)
     site.keys = []
     for step, (seat, action) in enumerate(site.line):
         html = clients[seat].get(page, headers=htmx).content.decode()
@@ -775,13 +786,9 @@ def profile(site: Site, name: str, work: Path, count: int = PROFILED) -> None:
     import pstats
 
     from django.db import connection
-    from django.test import Client
 
-    mover = site.cookies[site.mover]
-    cookies = dict(part.split("=", 1) for part in mover.split("; "))
-    client = Client(HTTP_HOST="127.0.0.1")
-    client.cookies.load(cookies)
-    htmx = {"HX-Request": "true", "X-CSRFToken": site.csrf}
+    client = client_of(site, site.mover)
+    htmx = htmx_headers(site)
     seat, action = site.line[0]
 
     def request(n):
@@ -844,15 +851,13 @@ def count_queries(site: Site) -> dict[str, int]:
     the next player's turn mail is queued); the session's user and the waiting games are kept
     in the cache by then, as for a player who has the site open."""
     from django.db import connection
-    from django.test import Client
     from django.test.utils import CaptureQueriesContext
     from django.urls import reverse
 
     from games.models import Game
 
-    client = Client(HTTP_HOST="127.0.0.1")
-    client.cookies.load(dict(p.split("=", 1) for p in site.cookies[site.mover].split("; ")))
-    htmx = {"HX-Request": "true", "X-CSRFToken": site.csrf}
+    client = client_of(site, site.mover)
+    htmx = htmx_headers(site)
     spare = Game.objects.get(pk=site.spares.pop())
     act = reverse("game_act", args=[spare.code])
     seat, action = site.line[0]

@@ -8,13 +8,12 @@ itself once all of them have accepted (joined), as any full game does.
 
 from __future__ import annotations
 
-from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
-from africa_site.cached import forget
+from africa_site.cached import forget, kept
 from friends.models import Follow, Rematch
 from games import services as games
 from games.models import BotLevel, Game
@@ -56,12 +55,8 @@ def followed_ids(user) -> set[int]:
     shared cache, so that the play page's follow buttons read no rows after the first page."""
     if not user.is_authenticated:
         return set()
-    key = followed_key(user.pk)
-    found = cache.get(key)
-    if found is None:
-        found = set(Follow.objects.filter(user=user).values_list("followed_id", flat=True))
-        cache.set(key, found, FOLLOWED_SECONDS)
-    return found
+    follows = Follow.objects.filter(user=user).values_list("followed_id", flat=True)
+    return kept(followed_key(user.pk), FOLLOWED_SECONDS, lambda: set(follows))
 
 
 def forget_followed(sender, instance, using, **kwargs) -> None:

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from django.core.cache import cache
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from africa_site.cached import forget
+from africa_site.cached import forget, kept
 from games.deadlines import GIFT_EVERY, Clock
 from games.models import Game, TimeGift
 
@@ -109,12 +108,8 @@ def time_gifts(game: Game) -> list[TimeGift]:
     """The ``TimeGift`` rows of ``game``, newest first (by version, then time): kept in the
     shared cache until time is given again (``forget_gifts``), so that the log, rendered
     anew at every move, reads them without a query (most games have none)."""
-    key = gifts_key(game.pk)
-    gifts = cache.get(key)
-    if gifts is None:
-        gifts = list(game.time_gifts.order_by("-version", "-created_at"))
-        cache.set(key, gifts, GIFTS_SECONDS)
-    return gifts
+    gifts = game.time_gifts.order_by("-version", "-created_at")
+    return kept(gifts_key(game.pk), GIFTS_SECONDS, lambda: list(gifts))
 
 
 def forget_gifts(sender, instance, using, **kwargs) -> None:

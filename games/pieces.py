@@ -184,10 +184,9 @@ def patch(context: dict) -> str | None:
     changed = [name for name in digests if digests[name] != previous["digests"][name]]
     swaps = [out_of_band(name, pieces[name]) for name in [*changed, SYNC] if name != "board"]
     if "board" in changed:
-        found = context.get("board_places")
-        if found is None:
-            found = places(pieces["board"])[1]
-        board = place_patch(previous.get("board"), context.get("board_digests"), found)
+        board = place_patch(
+            previous.get("board"), context.get("board_digests"), context["board_places"]
+        )
         swaps.insert(changed.index("board"), board or out_of_band("board", pieces["board"]))
     return "\n".join(swaps)
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from django.core.cache import cache
 from django.db.models import Count, Q
 from django.utils import timezone
 
+from africa_site import cached
 from games.engines import GAME_OVER, explain, replay
 from games.kinds.rules_links import WhyNot
 from games.models import TAKEOVER_LEVEL, Game, Move, Seat, bot_name
@@ -45,12 +45,11 @@ def undoable(game: Game, seat_number: int | None) -> bool:
     good), so that a page shown again does not replay the game to find it."""
     if game.status != Game.Status.ACTIVE or seat_number != game.current_seat:
         return False
-    key = undoable_key(game, seat_number)
-    known = cache.get(key)
-    if known is None:
-        known = undoable_move(game, seat_number) is not None
-        cache.set(key, known, UNDOABLE_SECONDS)
-    return known
+    return cached.kept(
+        undoable_key(game, seat_number),
+        UNDOABLE_SECONDS,
+        lambda: undoable_move(game, seat_number) is not None,
+    )
 
 
 def undoable_key(game: Game, seat_number: int) -> str:

@@ -12,9 +12,9 @@ signals (a queryset ``update``) could leave behind.
 from __future__ import annotations
 
 import datetime
+import functools
 from collections.abc import Iterable
 
-from django.core.cache import cache
 from django.db import models
 from django.db.models.signals import post_delete, post_init, post_save
 
@@ -44,9 +44,11 @@ def waiting_codes(user) -> list[str]:
     after those with one), then the open games they are invited to and have not joined, the
     first invitation first. One SQL query on a miss (the union of the two lists: an OR of
     both made the planner read every game), none while the list is kept."""
-    found = cache.get(key(user.pk))
-    if found is not None:
-        return found
+    return cached.kept(key(user.pk), WAITING_SECONDS, functools.partial(_read, user))
+
+
+def _read(user) -> list[str]:
+    """``waiting_codes`` of ``user`` read from the database."""
     no_time = models.Value(None, output_field=models.DateTimeField())
     turn = (
         Game.objects.awaiting_move_by(user)
@@ -62,9 +64,7 @@ def waiting_codes(user) -> list[str]:
     rows = list(turn.union(invited))
     turns = sorted((r for r in rows if r[3] is None), key=lambda r: (r[2] or _NEVER, r[0]))
     invitations = sorted((r for r in rows if r[3] is not None), key=lambda r: (r[3], r[0]))
-    codes = list(dict.fromkeys(str(row[1]) for row in [*turns, *invitations]))
-    cache.set(key(user.pk), codes, WAITING_SECONDS)
-    return codes
+    return list(dict.fromkeys(str(row[1]) for row in [*turns, *invitations]))
 
 
 def forget(user_ids: Iterable[int | None], using: str = "default") -> None:

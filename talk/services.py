@@ -18,7 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts.limits import over_limit
-from africa_site.cached import forget
+from africa_site.cached import forget, kept
 from africa_site.middleware import storable
 from games.models import Game, Seat
 from notifications.events import notify
@@ -114,12 +114,8 @@ def panel_facts(game: Game, user) -> PanelFacts:
 def watchers_may_talk(game: Game) -> bool:
     """Whether the creator of ``game`` opened its watchers' channel (kept in the shared cache
     as ``panel_facts`` keeps it)."""
-    key = watchers_key(game.pk)
-    found = cache.get(key)
-    if found is None:
-        found = GameChat.objects.filter(game=game, watchers_may_talk=True).exists()
-        cache.set(key, found, FACTS_SECONDS)
-    return found
+    opened = GameChat.objects.filter(game=game, watchers_may_talk=True)
+    return kept(watchers_key(game.pk), FACTS_SECONDS, opened.exists)
 
 
 def forget_facts(sender, instance, using, **kwargs) -> None:
